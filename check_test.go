@@ -1,0 +1,200 @@
+package weburl
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// check verifies the invariants of u's representation (see components):
+// the offsets are in order and point at the delimiters they should, the
+// getters agree with each other and with the serialization, and parsing
+// the serialization gives the same URL again (the standard's idempotence
+// goal). Tests call it after every parse and every setter.
+func (u *URL) check() error {
+	h := u.href
+	n := uint32(len(h))
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("invariant broken in %q (%+v): %s", h, u.components, fmt.Sprintf(format, args...))
+	}
+	c := u.components
+
+	// Scheme.
+	if c.schemeEnd == 0 || c.schemeEnd >= n || h[c.schemeEnd] != ':' {
+		return fail("schemeEnd does not point at \":\"")
+	}
+	scheme := h[:c.schemeEnd]
+	if !isAlpha(scheme[0]) || strings.ToLower(scheme) != scheme || strings.IndexFunc(scheme, func(r rune) bool { return r > 0x7F || !isSchemeChar(byte(r)) }) >= 0 {
+		return fail("scheme %q is no lowercase URL-scheme string", scheme)
+	}
+	if schemeKindOf(scheme) != c.scheme {
+		return fail("scheme kind %d for %q", c.scheme, scheme)
+	}
+
+	// Credentials, host and port.
+	if c.hostKind == hostNull {
+		e := c.schemeEnd + 1
+		if c.usernameEnd != e || c.hostStart != e || c.hostEnd != e {
+			return fail("null host but credential or host offsets past the scheme")
+		}
+		if c.scheme.special() {
+			return fail("special URL without a host")
+		}
+		if c.pathStart != e {
+			path := h[c.pathStart:u.pathEnd()]
+			if c.pathStart != e+2 || h[e:e+2] != "/." || !strings.HasPrefix(path, "//") {
+				return fail("\"/.\" before a path %q that does not start with \"//\"", path)
+			}
+		}
+	} else {
+		if h[c.schemeEnd+1:c.schemeEnd+3] != "//" {
+			return fail("a host without \"//\"")
+		}
+		if !(c.schemeEnd+3 <= c.usernameEnd && c.usernameEnd <= c.hostStart && c.hostStart <= c.hostEnd && c.hostEnd <= c.pathStart) {
+			return fail("authority offsets out of order")
+		}
+		if c.hostStart > c.schemeEnd+3 {
+			if h[c.hostStart-1] != '@' {
+				return fail("credentials do not end with \"@\"")
+			}
+			if c.usernameEnd < c.hostStart-1 && (h[c.usernameEnd] != ':' || c.usernameEnd+1 == c.hostStart-1) {
+				return fail("a password that is empty or not after \":\"")
+			}
+			if u.Username() == "" && u.Password() == "" {
+				return fail("\"@\" without credentials")
+			}
+		} else if c.usernameEnd != c.hostStart {
+			return fail("username without \"@\"")
+		}
+		for _, s := range []string{u.Username(), u.Password()} {
+			if needsEncoding(strings.ReplaceAll(s, "%", ""), userinfoSet) >= 0 {
+				return fail("credential %q holds a byte of the userinfo percent-encode set", s)
+			}
+		}
+		if c.pathStart > c.hostEnd {
+			port := h[c.hostEnd+1 : c.pathStart]
+			v, err := strconv.Atoi(port)
+			if h[c.hostEnd] != ':' || err != nil || v > 0xFFFF || strconv.Itoa(v) != port || v == c.scheme.defaultPort() {
+				return fail("port %q is not a serialized non-default port", port)
+			}
+		}
+		host := h[c.hostStart:c.hostEnd]
+		if err := checkHost(host, c.hostKind, c.scheme); err != nil {
+			return fail("%v", err)
+		}
+	}
+
+	// Path, query and fragment.
+	if c.pathStart > n || c.queryStart != omitted && (c.queryStart < c.pathStart || c.queryStart >= n || h[c.queryStart] != '?') {
+		return fail("query offset")
+	}
+	if c.hashStart != omitted && (c.hashStart < c.pathStart || c.hashStart >= n || h[c.hashStart] != '#' || c.queryStart != omitted && c.hashStart < c.queryStart) {
+		return fail("fragment offset")
+	}
+	path := u.Pathname()
+	if c.opaquePath {
+		if c.scheme.special() || c.hostKind != hostNull || strings.HasPrefix(path, "/") {
+			return fail("opaque path %q in a URL with a host, special scheme, or leading \"/\"", path)
+		}
+		if needsEncoding(path, c0ControlSet) >= 0 {
+			return fail("opaque path %q is not encoded", path)
+		}
+	} else {
+		if path != "" && path[0] != '/' || c.scheme.special() && path == "" {
+			return fail("path %q is not a list of segments", path)
+		}
+		for seg := range strings.SplitSeq(strings.TrimPrefix(path, "/"), "/") {
+			if isSingleDotSegment(seg) || isDoubleDotSegment(seg) || needsEncoding(seg, pathSet) >= 0 {
+				return fail("path segment %q is a dot segment or not encoded", seg)
+			}
+		}
+	}
+
+	// Getters agree with the serialization.
+	var b strings.Builder
+	b.WriteString(u.Protocol())
+	if c.hostKind != hostNull {
+		b.WriteString("//")
+		if u.Username() != "" || u.Password() != "" {
+			b.WriteString(u.Username())
+			if u.Password() != "" {
+				b.WriteString(":" + u.Password())
+			}
+			b.WriteString("@")
+		}
+		b.WriteString(u.Hostname())
+		if u.Port() != "" {
+			b.WriteString(":" + u.Port())
+		}
+		if u.Host() != u.Hostname() && u.Host() != u.Hostname()+":"+u.Port() {
+			return fail("Host() = %q, Hostname() = %q, Port() = %q", u.Host(), u.Hostname(), u.Port())
+		}
+	} else if strings.HasPrefix(path, "//") {
+		b.WriteString("/.")
+	}
+	b.WriteString(path)
+	if c.queryStart != omitted {
+		b.WriteString(h[c.queryStart:u.queryEnd()])
+	}
+	if c.hashStart != omitted {
+		b.WriteString(h[c.hashStart:])
+	}
+	if b.String() != h || u.String() != h || u.Href() != h {
+		return fail("the getters give %q", b.String())
+	}
+
+	// Re-parsing the serialization gives the same URL.
+	v, err := Parse(h)
+	if err != nil {
+		return fail("re-parse failed: %v", err)
+	}
+	if v.href != h || v.components != c {
+		return fail("re-parse gives %q (%+v)", v.href, v.components)
+	}
+	return nil
+}
+
+// checkHost checks that host is a serialized host of the given kind.
+func checkHost(host string, kind hostKind, scheme schemeKind) error {
+	switch kind {
+	case hostEmpty:
+		if host != "" || scheme.special() && scheme != schemeFile {
+			return fmt.Errorf("empty host %q in scheme kind %d", host, scheme)
+		}
+	case hostIPv6:
+		if len(host) < 2 || host[0] != '[' || host[len(host)-1] != ']' {
+			return fmt.Errorf("IPv6 host %q without brackets", host)
+		}
+		addr, err := parseIPv6(host[1 : len(host)-1])
+		if err != 0 || string(appendIPv6(nil, &addr)) != host[1:len(host)-1] {
+			return fmt.Errorf("IPv6 host %q is not serialized", host)
+		}
+	case hostIPv4:
+		addr, err := parseIPv4(host)
+		if err != 0 || string(appendIPv4(nil, addr)) != host || !scheme.special() {
+			return fmt.Errorf("IPv4 host %q is not serialized", host)
+		}
+	case hostDomain:
+		if host == "" || !scheme.special() || endsInANumber(host) || strings.ToLower(host) != host || host == "localhost" && scheme == schemeFile {
+			return fmt.Errorf("domain %q", host)
+		}
+		for i := 0; i < len(host); i++ {
+			if host[i] >= 0x80 || hostTable[host[i]]&forbiddenDomain != 0 {
+				return fmt.Errorf("domain %q holds a forbidden domain code point", host)
+			}
+		}
+	case hostOpaque:
+		if host == "" || scheme.special() || needsEncoding(host, c0ControlSet) >= 0 {
+			return fmt.Errorf("opaque host %q", host)
+		}
+		for i := 0; i < len(host); i++ {
+			if hostTable[host[i]]&forbiddenHost != 0 {
+				return fmt.Errorf("opaque host %q holds a forbidden host code point", host)
+			}
+		}
+	default:
+		return errors.New("unknown host kind")
+	}
+	return nil
+}

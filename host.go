@@ -1,0 +1,192 @@
+package weburl
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// hostKind says which kind of host a URL has; hostNull is the spec's null.
+// https://url.spec.whatwg.org/#host-representation
+type hostKind uint8
+
+const (
+	hostNull   hostKind = iota // no host
+	hostEmpty                  // the empty host
+	hostDomain                 // a domain, in its ASCII form
+	hostIPv4                   // an IPv4 address, serialized in dotted decimal
+	hostIPv6                   // an IPv6 address, serialized in brackets
+	hostOpaque                 // an opaque host of a URL that is not special
+)
+
+// hostClass holds the host-related classes of an ASCII byte.
+type hostClass uint8
+
+const (
+	forbiddenHost   hostClass = 1 << iota // https://url.spec.whatwg.org/#forbidden-host-code-point
+	forbiddenDomain                       // https://url.spec.whatwg.org/#forbidden-domain-code-point
+)
+
+var hostTable = func() (t [256]hostClass) {
+	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
+		t[c] |= forbiddenHost
+	}
+	for c := range 256 {
+		if t[c]&forbiddenHost != 0 || c < 0x20 || c == '%' || c == 0x7F {
+			t[c] |= forbiddenDomain
+		}
+	}
+	return t
+}()
+
+// idnaProfile runs UTS #46 ToASCII with the flags of the standard's domain to
+// ASCII when beStrict is false: CheckHyphens, UseSTD3ASCIIRules and
+// VerifyDnsLength off; CheckBidi and CheckJoiners on; nontransitional;
+// invalid Punycode is an error. MapForLookup switches on the hyphen and
+// STD3 checks, so the options after it switch them off again.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+var idnaProfile = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.CheckHyphens(false),
+	idna.CheckJoiners(true),
+	idna.StrictDomainName(false),
+	idna.VerifyDNSLength(false),
+)
+
+// parseHost runs the host parser on input and appends the serialized host to
+// p.buf, recording its kind and end. isOpaque is true for URLs that are not
+// special.
+// https://url.spec.whatwg.org/#concept-host-parser
+func (p *parser) parseHost(input string, isOpaque bool) errCode {
+	start := len(p.buf)
+	kind := hostDomain
+	var err errCode
+	switch {
+	case len(input) > 0 && input[0] == '[':
+		if input[len(input)-1] != ']' {
+			return errIPv6Unclosed
+		}
+		var addr [8]uint16
+		if addr, err = parseIPv6(input[1 : len(input)-1]); err != 0 {
+			return err
+		}
+		p.buf = append(p.buf, '[')
+		p.buf = appendIPv6(p.buf, &addr)
+		p.buf = append(p.buf, ']')
+		kind = hostIPv6
+	case isOpaque:
+		if p.buf, err = appendOpaqueHost(p.buf, input); err != 0 {
+			return err
+		}
+		kind = hostOpaque
+		if len(p.buf) == start {
+			kind = hostEmpty
+		}
+	default:
+		if p.buf, err = appendDomain(p.buf, input); err != 0 {
+			p.buf = p.buf[:start]
+			return err
+		}
+		if domain := p.buf[start:]; endsInANumber(domain) {
+			addr, err := parseIPv4(domain)
+			if err != 0 {
+				p.buf = p.buf[:start]
+				return err
+			}
+			p.buf = appendIPv4(p.buf[:start], addr)
+			kind = hostIPv4
+		}
+	}
+	p.c.hostKind = kind
+	p.c.hostEnd = uint32(len(p.buf))
+	return 0
+}
+
+// appendDomain percent-decodes input, runs domain to ASCII on it with
+// beStrict false, and appends the result.
+//
+// An ASCII domain always comes out ASCII-lowercased: Unicode ToASCII maps it
+// so when it succeeds, and the ASCII fallback (whatwg/url pull request 914,
+// see ../shared/spec/NOTES.md) lowercases it when it fails. So an ASCII
+// domain never needs idna unless it fails anyway, where idna only decides
+// which validation error names the failure.
+// https://url.spec.whatwg.org/#concept-host-parser
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func appendDomain(dst []byte, input string) ([]byte, errCode) {
+	start := len(dst)
+	ascii := true
+	forbidden := false
+	for i := 0; i < len(input); i++ {
+		c := input[i]
+		if c == '%' && startsWithPercentByte(input, i) {
+			c = unhex(input[i+1])<<4 | unhex(input[i+2])
+			i += 2
+		}
+		switch {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case hostTable[c]&forbiddenDomain != 0:
+			forbidden = true
+		}
+		dst = append(dst, c)
+	}
+	domain := dst[start:]
+	if ascii {
+		if forbidden {
+			// Unicode ToASCII may fail first (on an "xn--" label), and then
+			// the failure is domain-to-ASCII, not domain-invalid-code-point.
+			if hasACELabel(domain) {
+				if _, err := idnaProfile.ToASCII(string(domain)); err != nil {
+					return dst, errDomainToASCII
+				}
+			}
+			return dst, errDomainInvalidCodePoint
+		}
+		// An "xn--" label that Unicode ToASCII rejects is a domain-to-ASCII
+		// validation error, and the domain is kept as it is.
+		return dst, 0
+	}
+	// UTF-8 decode without BOM or fail: U+FFFD would fail domain to ASCII.
+	if !utf8.Valid(domain) {
+		return dst, errDomainToASCII
+	}
+	result, err := idnaProfile.ToASCII(string(domain))
+	if err != nil || result == "" {
+		return dst, errDomainToASCII
+	}
+	dst = append(dst[:start], result...)
+	for i := 0; i < len(result); i++ {
+		if hostTable[result[i]]&forbiddenDomain != 0 {
+			return dst, errDomainInvalidCodePoint
+		}
+	}
+	return dst, 0
+}
+
+// hasACELabel reports whether a label of the lowercase domain d starts with "xn--".
+func hasACELabel(d []byte) bool {
+	for i := 0; i+4 <= len(d); i++ {
+		if (i == 0 || d[i-1] == '.') && string(d[i:i+4]) == "xn--" {
+			return true
+		}
+	}
+	return false
+}
+
+// appendOpaqueHost checks input for forbidden host code points and appends it
+// with C0 controls and non-ASCII bytes percent-encoded.
+// https://url.spec.whatwg.org/#concept-opaque-host-parser
+func appendOpaqueHost(dst []byte, input string) ([]byte, errCode) {
+	for i := 0; i < len(input); i++ {
+		if hostTable[input[i]]&forbiddenHost != 0 {
+			return dst, errHostInvalidCodePoint
+		}
+		// A code point that is not a URL code point or "%", or a "%" not
+		// starting a percent-encoded byte, is an invalid-URL-unit validation error.
+	}
+	return appendEncoded(dst, input, c0ControlSet), 0
+}

@@ -1,0 +1,140 @@
+package weburl
+
+import "strconv"
+
+// endsInANumber reports whether the last label of the ASCII domain s (after
+// dropping one trailing empty label) is a number the IPv4 parser would read:
+// ASCII digits, or "0x"/"0X" followed by zero or more ASCII hex digits. The
+// erroneous "09" counts too; the IPv4 parser rejects it later.
+// https://url.spec.whatwg.org/#ends-in-a-number-checker
+func endsInANumber[S ~string | ~[]byte](s S) bool {
+	if len(s) > 0 && s[len(s)-1] == '.' {
+		if len(s) == 1 {
+			// parts is « "", "" »: dropping the last leaves "", which is no number.
+			return false
+		}
+		s = s[:len(s)-1]
+	}
+	last := s
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			last = s[i+1:]
+			break
+		}
+	}
+	if len(last) == 0 {
+		return false
+	}
+	if allDigits(last) {
+		return true
+	}
+	_, _, ok := parseIPv4Number(last)
+	return ok
+}
+
+func allDigits[S ~string | ~[]byte](s S) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv4NumberMax saturates the IPv4 number parser: every part above 2³² is
+// rejected alike, so larger values need not be told apart.
+const ipv4NumberMax = 1 << 33
+
+// parseIPv4Number reads one part of an IPv4 address in decimal, octal
+// (leading "0") or hexadecimal (leading "0x" or "0X"). nonDecimal reports
+// the IPv4-non-decimal-part validation error. Values saturate at
+// ipv4NumberMax.
+// https://url.spec.whatwg.org/#ipv4-number-parser
+func parseIPv4Number[S ~string | ~[]byte](s S) (n uint64, nonDecimal, ok bool) {
+	if len(s) == 0 {
+		return 0, false, false
+	}
+	radix := uint64(10)
+	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		nonDecimal, radix, s = true, 16, s[2:]
+	} else if len(s) >= 2 && s[0] == '0' {
+		nonDecimal, radix, s = true, 8, s[1:]
+	}
+	if len(s) == 0 {
+		return 0, true, true
+	}
+	for i := 0; i < len(s); i++ {
+		d := uint64(unhex(s[i]))
+		if d >= radix {
+			return 0, false, false
+		}
+		n = min(n*radix+d, ipv4NumberMax)
+	}
+	return n, nonDecimal, true
+}
+
+// parseIPv4 parses an ASCII domain that ends in a number as an IPv4 address.
+// https://url.spec.whatwg.org/#concept-ipv4-parser
+func parseIPv4[S ~string | ~[]byte](s S) (uint32, errCode) {
+	// parts is s strictly split on "."; a last empty part is an
+	// IPv4-empty-part validation error and is dropped unless it is the only one.
+	if len(s) > 1 && s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	dots := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			dots++
+		}
+	}
+	if dots >= 4 {
+		return 0, errIPv4TooManyParts
+	}
+	var numbers [4]uint64
+	n := 0
+	for {
+		dot := 0
+		for dot < len(s) && s[dot] != '.' {
+			dot++
+		}
+		part := s[:dot]
+		v, _, ok := parseIPv4Number(part) // a non-decimal part is an IPv4-non-decimal-part validation error
+		if !ok {
+			return 0, errIPv4NonNumericPart
+		}
+		numbers[n] = v
+		n++
+		if dot == len(s) {
+			break
+		}
+		s = s[dot+1:]
+	}
+	// A part above 255 is an IPv4-out-of-range-part validation error; it is
+	// fatal for all but the last part, and the last may fill the bytes left.
+	for _, v := range numbers[:n-1] {
+		if v > 255 {
+			return 0, errIPv4OutOfRangePart
+		}
+	}
+	last := numbers[n-1]
+	if last >= 1<<(8*(5-n)) {
+		return 0, errIPv4OutOfRangePart
+	}
+	ipv4 := uint32(last)
+	for i, v := range numbers[:n-1] {
+		ipv4 += uint32(v) << (8 * (3 - i))
+	}
+	return ipv4, 0
+}
+
+// appendIPv4 appends the dotted-decimal form of addr.
+// https://url.spec.whatwg.org/#concept-ipv4-serializer
+func appendIPv4(dst []byte, addr uint32) []byte {
+	for i := 3; i >= 0; i-- {
+		dst = strconv.AppendUint(dst, uint64(addr>>(8*i)&0xFF), 10)
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+	}
+	return dst
+}

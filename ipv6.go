@@ -1,0 +1,165 @@
+package weburl
+
+import "strconv"
+
+// parseIPv6 parses the text between the brackets of an IPv6 host into its
+// eight 16-bit pieces.
+// https://url.spec.whatwg.org/#concept-ipv6-parser
+func parseIPv6(s string) (addr [8]uint16, err errCode) {
+	pieceIndex := 0
+	compress := -1 // the spec's null
+	i := 0         // the pointer; i == len(s) is EOF
+
+	if i < len(s) && s[i] == ':' {
+		if len(s) < 2 || s[1] != ':' {
+			return addr, errIPv6InvalidCompression
+		}
+		i += 2
+		pieceIndex++
+		compress = pieceIndex
+	}
+	for i < len(s) {
+		if pieceIndex == 8 {
+			return addr, errIPv6TooManyPieces
+		}
+		if s[i] == ':' {
+			if compress >= 0 {
+				return addr, errIPv6MultipleCompression
+			}
+			i++
+			pieceIndex++
+			compress = pieceIndex
+			continue
+		}
+		value, length := 0, 0
+		for length < 4 && i < len(s) && isHex(s[i]) {
+			value = value<<4 | int(unhex(s[i]))
+			i++
+			length++
+		}
+		if i < len(s) && s[i] == '.' {
+			// An IPv4 address ends the IPv6 address: read it from the
+			// start of this piece into the next two pieces.
+			if length == 0 {
+				return addr, errIPv4InIPv6InvalidCodePoint
+			}
+			i -= length
+			if pieceIndex > 6 {
+				return addr, errIPv4InIPv6TooManyPieces
+			}
+			numbersSeen := 0
+			for i < len(s) {
+				if numbersSeen > 0 {
+					if s[i] != '.' || numbersSeen >= 4 {
+						return addr, errIPv4InIPv6InvalidCodePoint
+					}
+					i++
+				}
+				if i == len(s) || !isDigit(s[i]) {
+					return addr, errIPv4InIPv6InvalidCodePoint
+				}
+				ipv4Piece := -1
+				for ; i < len(s) && isDigit(s[i]); i++ {
+					number := int(s[i] - '0')
+					switch ipv4Piece {
+					case -1:
+						ipv4Piece = number
+					case 0: // a leading zero
+						return addr, errIPv4InIPv6InvalidCodePoint
+					default:
+						ipv4Piece = ipv4Piece*10 + number
+					}
+					if ipv4Piece > 255 {
+						return addr, errIPv4InIPv6OutOfRangePart
+					}
+				}
+				addr[pieceIndex] = addr[pieceIndex]<<8 | uint16(ipv4Piece)
+				numbersSeen++
+				if numbersSeen == 2 || numbersSeen == 4 {
+					pieceIndex++
+				}
+			}
+			if numbersSeen != 4 {
+				return addr, errIPv4InIPv6TooFewParts
+			}
+			break
+		}
+		if i < len(s) && s[i] == ':' {
+			i++
+			if i == len(s) {
+				return addr, errIPv6InvalidCodePoint
+			}
+		} else if i < len(s) {
+			return addr, errIPv6InvalidCodePoint
+		}
+		addr[pieceIndex] = uint16(value)
+		pieceIndex++
+	}
+	if compress >= 0 {
+		// Move the pieces after the compression to the end.
+		swaps := pieceIndex - compress
+		pieceIndex = 7
+		for pieceIndex != 0 && swaps > 0 {
+			j := compress + swaps - 1
+			addr[pieceIndex], addr[j] = addr[j], addr[pieceIndex]
+			pieceIndex--
+			swaps--
+		}
+	} else if pieceIndex != 8 {
+		return addr, errIPv6TooFewPieces
+	}
+	return addr, 0
+}
+
+// appendIPv6 appends the IPv6 serialization of addr, without brackets: the
+// longest run of two or more zero pieces (the first of equals) becomes "::".
+// https://url.spec.whatwg.org/#concept-ipv6-serializer
+func appendIPv6(dst []byte, addr *[8]uint16) []byte {
+	compress := compressedPieceIndex(addr)
+	ignore0 := false
+	for i, piece := range addr {
+		if ignore0 && piece == 0 {
+			continue
+		}
+		ignore0 = false
+		if i == compress {
+			if i == 0 {
+				dst = append(dst, "::"...)
+			} else {
+				dst = append(dst, ':')
+			}
+			ignore0 = true
+			continue
+		}
+		dst = strconv.AppendUint(dst, uint64(piece), 16)
+		if i != 7 {
+			dst = append(dst, ':')
+		}
+	}
+	return dst
+}
+
+// compressedPieceIndex returns the index of the first piece of the longest
+// run of at least two zero pieces, or -1 if there is none.
+// https://url.spec.whatwg.org/#concept-ipv6-serializer-compressed-piece-index
+func compressedPieceIndex(addr *[8]uint16) int {
+	longestIndex, longestSize := -1, 1
+	foundIndex, foundSize := -1, 0
+	for i, piece := range addr {
+		if piece != 0 {
+			if foundSize > longestSize {
+				longestIndex, longestSize = foundIndex, foundSize
+			}
+			foundIndex, foundSize = -1, 0
+			continue
+		}
+		if foundIndex < 0 {
+			foundIndex = i
+		}
+		foundSize++
+	}
+	if foundSize > longestSize {
+		return foundIndex
+	}
+	return longestIndex
+}

@@ -1,0 +1,507 @@
+package weburl
+
+import (
+	"math"
+	"unicode/utf8"
+)
+
+// state is a state of the basic URL parser, in the standard's order.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+type state uint8
+
+const (
+	stateNone                          state = iota // no state override
+	stateSchemeStart                                // #scheme-start-state
+	stateScheme                                     // #scheme-state
+	stateNoScheme                                   // #no-scheme-state
+	stateSpecialRelativeOrAuthority                 // #special-relative-or-authority-state
+	statePathOrAuthority                            // #path-or-authority-state
+	stateRelative                                   // #relative-state
+	stateRelativeSlash                              // #relative-slash-state
+	stateSpecialAuthoritySlashes                    // #special-authority-slashes-state
+	stateSpecialAuthorityIgnoreSlashes              // #special-authority-ignore-slashes-state
+	stateAuthority                                  // #authority-state
+	stateHost                                       // #host-state
+	stateHostname                                   // #hostname-state
+	statePort                                       // #port-state
+	stateFile                                       // #file-state
+	stateFileSlash                                  // #file-slash-state
+	stateFileHost                                   // #file-host-state
+	statePathStart                                  // #path-start-state
+	statePath                                       // #path-state
+	stateOpaquePath                                 // #cannot-be-a-base-url-path-state
+	stateQuery                                      // #query-state
+	stateFragment                                   // #fragment-state
+	stateDone                                       // not a spec state: the machine has stopped
+)
+
+var stateNames = [...]string{
+	stateNone:                          "no state override",
+	stateSchemeStart:                   "scheme start state",
+	stateScheme:                        "scheme state",
+	stateNoScheme:                      "no scheme state",
+	stateSpecialRelativeOrAuthority:    "special relative or authority state",
+	statePathOrAuthority:               "path or authority state",
+	stateRelative:                      "relative state",
+	stateRelativeSlash:                 "relative slash state",
+	stateSpecialAuthoritySlashes:       "special authority slashes state",
+	stateSpecialAuthorityIgnoreSlashes: "special authority ignore slashes state",
+	stateAuthority:                     "authority state",
+	stateHost:                          "host state",
+	stateHostname:                      "hostname state",
+	statePort:                          "port state",
+	stateFile:                          "file state",
+	stateFileSlash:                     "file slash state",
+	stateFileHost:                      "file host state",
+	statePathStart:                     "path start state",
+	statePath:                          "path state",
+	stateOpaquePath:                    "opaque path state",
+	stateQuery:                         "query state",
+	stateFragment:                      "fragment state",
+	stateDone:                          "done",
+}
+
+func (s state) String() string { return stateNames[s] }
+
+// errCode is a validation error of the standard, in the order of its table.
+// https://url.spec.whatwg.org/#validation-error
+type errCode uint8
+
+const (
+	errNone errCode = iota
+	// IDNA
+	errDomainToASCII          // domain-to-ASCII
+	errDomainInvalidCodePoint // domain-invalid-code-point
+	errDomainToUnicode        // domain-to-Unicode
+	// Host parsing
+	errHostInvalidCodePoint       // host-invalid-code-point
+	errIPv4EmptyPart              // IPv4-empty-part
+	errIPv4TooManyParts           // IPv4-too-many-parts
+	errIPv4NonNumericPart         // IPv4-non-numeric-part
+	errIPv4NonDecimalPart         // IPv4-non-decimal-part
+	errIPv4OutOfRangePart         // IPv4-out-of-range-part
+	errIPv6Unclosed               // IPv6-unclosed
+	errIPv6InvalidCompression     // IPv6-invalid-compression
+	errIPv6TooManyPieces          // IPv6-too-many-pieces
+	errIPv6MultipleCompression    // IPv6-multiple-compression
+	errIPv6InvalidCodePoint       // IPv6-invalid-code-point
+	errIPv6TooFewPieces           // IPv6-too-few-pieces
+	errIPv4InIPv6TooManyPieces    // IPv4-in-IPv6-too-many-pieces
+	errIPv4InIPv6InvalidCodePoint // IPv4-in-IPv6-invalid-code-point
+	errIPv4InIPv6OutOfRangePart   // IPv4-in-IPv6-out-of-range-part
+	errIPv4InIPv6TooFewParts      // IPv4-in-IPv6-too-few-parts
+	// URL parsing
+	errInvalidURLUnit                       // invalid-URL-unit
+	errSpecialSchemeMissingFollowingSolidus // special-scheme-missing-following-solidus
+	errMissingSchemeNonRelativeURL          // missing-scheme-non-relative-URL
+	errInvalidReverseSolidus                // invalid-reverse-solidus
+	errInvalidCredentials                   // invalid-credentials
+	errHostMissing                          // host-missing
+	errPortOutOfRange                       // port-out-of-range
+	errPortInvalid                          // port-invalid
+	errFileInvalidWindowsDriveLetter        // file-invalid-Windows-drive-letter
+	errFileInvalidWindowsDriveLetterHost    // file-invalid-Windows-drive-letter-host
+
+	// Not validation errors of the standard:
+
+	// errFailure is a setter's "return failure" (or plain "return") that the
+	// standard attaches no validation error to.
+	errFailure
+	// errTooLong reports a URL whose serialization would exceed maxHref.
+	errTooLong
+)
+
+var errNames = [...]string{
+	errNone:                                 "",
+	errDomainToASCII:                        "domain-to-ASCII",
+	errDomainInvalidCodePoint:               "domain-invalid-code-point",
+	errDomainToUnicode:                      "domain-to-Unicode",
+	errHostInvalidCodePoint:                 "host-invalid-code-point",
+	errIPv4EmptyPart:                        "IPv4-empty-part",
+	errIPv4TooManyParts:                     "IPv4-too-many-parts",
+	errIPv4NonNumericPart:                   "IPv4-non-numeric-part",
+	errIPv4NonDecimalPart:                   "IPv4-non-decimal-part",
+	errIPv4OutOfRangePart:                   "IPv4-out-of-range-part",
+	errIPv6Unclosed:                         "IPv6-unclosed",
+	errIPv6InvalidCompression:               "IPv6-invalid-compression",
+	errIPv6TooManyPieces:                    "IPv6-too-many-pieces",
+	errIPv6MultipleCompression:              "IPv6-multiple-compression",
+	errIPv6InvalidCodePoint:                 "IPv6-invalid-code-point",
+	errIPv6TooFewPieces:                     "IPv6-too-few-pieces",
+	errIPv4InIPv6TooManyPieces:              "IPv4-in-IPv6-too-many-pieces",
+	errIPv4InIPv6InvalidCodePoint:           "IPv4-in-IPv6-invalid-code-point",
+	errIPv4InIPv6OutOfRangePart:             "IPv4-in-IPv6-out-of-range-part",
+	errIPv4InIPv6TooFewParts:                "IPv4-in-IPv6-too-few-parts",
+	errInvalidURLUnit:                       "invalid-URL-unit",
+	errSpecialSchemeMissingFollowingSolidus: "special-scheme-missing-following-solidus",
+	errMissingSchemeNonRelativeURL:          "missing-scheme-non-relative-URL",
+	errInvalidReverseSolidus:                "invalid-reverse-solidus",
+	errInvalidCredentials:                   "invalid-credentials",
+	errHostMissing:                          "host-missing",
+	errPortOutOfRange:                       "port-out-of-range",
+	errPortInvalid:                          "port-invalid",
+	errFileInvalidWindowsDriveLetter:        "file-invalid-Windows-drive-letter",
+	errFileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
+	errFailure:                              "failure",
+	errTooLong:                              "URL-too-long",
+}
+
+func (e errCode) String() string { return errNames[e] }
+
+// maxHref is the longest serialization a URL may have: its offsets are uint32.
+const maxHref = math.MaxUint32 - 1
+
+// parser is the state of one run of the basic URL parser. It writes the URL
+// it builds straight into buf, in serialization order, and keeps the
+// offsets of the components written so far in c.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+type parser struct {
+	in       string // the input, cleaned at the door (see clean)
+	i        int    // the pointer: an index into in; i == len(in) is the EOF code point
+	state    state
+	override state // the state override, or stateNone
+	base     *URL  // the base URL, or nil
+	url      *URL  // with a state override: the URL the setter changes
+	buf      []byte
+	c        components
+
+	// canParse stops the machine once the URL can no longer fail: the path,
+	// query and fragment states never do.
+	canParse bool
+	// portSet records that a state override set the port (perhaps to null).
+	portSet bool
+}
+
+// clean turns s into the scalar value string the standard parses: invalid
+// UTF-8 becomes U+FFFD (as a JavaScript USVString would read it); with trim,
+// leading and trailing C0 control or space are removed (the basic URL
+// parser does this when it is not given a URL); ASCII tab or newline are
+// removed anywhere. Each leading or trailing C0 control or space, and each
+// tab or newline, is an invalid-URL-unit validation error. s is returned
+// itself when nothing changes.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+func clean(s string, trim bool) string {
+	if trim {
+		start, end := 0, len(s)
+		for start < end && s[start] <= ' ' {
+			start++
+		}
+		for end > start && s[end-1] <= ' ' {
+			end--
+		}
+		s = s[start:end]
+	}
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	if !utf8.ValidString(s[i:]) {
+		s = toValidUTF8(s)
+	}
+	var b []byte
+	start := 0
+	for j := i; j < len(s); j++ {
+		if c := s[j]; c == '\t' || c == '\n' || c == '\r' {
+			if b == nil {
+				b = make([]byte, 0, len(s)-1)
+			}
+			b = append(b, s[start:j]...)
+			start = j + 1
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(append(b, s[start:]...))
+}
+
+// toValidUTF8 replaces each maximal ill-formed subsequence of s with U+FFFD,
+// as the Encoding Standard's UTF-8 decoder does (and Unicode recommends):
+// a truncated sequence becomes one U+FFFD, each other invalid byte one.
+// https://encoding.spec.whatwg.org/#utf-8-decoder
+func toValidUTF8(s string) string {
+	b := make([]byte, 0, len(s)+len(s)/2)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			b = append(b, c)
+			i++
+			continue
+		}
+		if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+			b = append(b, s[i:i+n]...)
+			i += n
+			continue
+		}
+		// s[i] starts no valid sequence: skip the longest prefix of one.
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case 0xC2 <= c && c <= 0xDF:
+			need = 1
+		case 0xE0 <= c && c <= 0xEF:
+			need = 2
+			if c == 0xE0 {
+				lo = 0xA0
+			} else if c == 0xED {
+				hi = 0x9F
+			}
+		case 0xF0 <= c && c <= 0xF4:
+			need = 3
+			if c == 0xF0 {
+				lo = 0x90
+			} else if c == 0xF4 {
+				hi = 0x8F
+			}
+		}
+		i++
+		for ; need > 0 && i < len(s) && lo <= s[i] && s[i] <= hi; need-- {
+			i++
+			lo, hi = 0x80, 0xBF
+		}
+		b = append(b, "\uFFFD"...)
+	}
+	return string(b)
+}
+
+// run runs the state machine until it stops or fails.
+func (p *parser) run() errCode {
+	for p.state != stateDone {
+		if p.canParse && p.state >= statePathStart {
+			return 0
+		}
+		var err errCode
+		switch p.state {
+		case stateSchemeStart:
+			err = p.schemeStartState()
+		case stateScheme:
+			err = p.schemeState()
+		case stateNoScheme:
+			err = p.noSchemeState()
+		case stateSpecialRelativeOrAuthority:
+			p.specialRelativeOrAuthorityState()
+		case statePathOrAuthority:
+			p.pathOrAuthorityState()
+		case stateRelative:
+			p.relativeState()
+		case stateRelativeSlash:
+			p.relativeSlashState()
+		case stateSpecialAuthoritySlashes:
+			p.specialAuthoritySlashesState()
+		case stateSpecialAuthorityIgnoreSlashes:
+			p.specialAuthorityIgnoreSlashesState()
+		case stateAuthority:
+			err = p.authorityState()
+		case stateHost, stateHostname:
+			err = p.hostState()
+		case statePort:
+			err = p.portState()
+		case stateFile:
+			p.fileState()
+		case stateFileSlash:
+			p.fileSlashState()
+		case stateFileHost:
+			err = p.fileHostState()
+		case statePathStart:
+			p.pathStartState()
+		case statePath:
+			p.pathState()
+		case stateOpaquePath:
+			p.opaquePathState()
+		case stateQuery:
+			p.queryState()
+		case stateFragment:
+			p.fragmentState()
+		}
+		if err != 0 {
+			return err
+		}
+	}
+	return 0
+}
+
+// parse runs the basic URL parser on input with base (which may be nil) and
+// returns the new URL.
+func parse(input string, base *URL) (*URL, errCode) {
+	var scratch [256]byte
+	p := parser{
+		in:    clean(input, true),
+		state: stateSchemeStart,
+		base:  base,
+		buf:   scratch[:0],
+		c:     newComponents(),
+	}
+	if len(p.in) > len(scratch)-len(scratch)/4 {
+		p.buf = make([]byte, 0, len(p.in)+len(p.in)/4)
+	}
+	if err := p.run(); err != 0 {
+		return nil, err
+	}
+	p.finish()
+	if len(p.buf) > maxHref {
+		return nil, errTooLong
+	}
+	u := &URL{components: p.c}
+	if string(p.buf) == input {
+		u.href = input
+	} else {
+		u.href = string(p.buf)
+	}
+	return u, 0
+}
+
+// canParse reports whether input parses against base.
+func canParse(input string, base *URL) bool {
+	var scratch [256]byte
+	p := parser{
+		in:       clean(input, true),
+		state:    stateSchemeStart,
+		base:     base,
+		buf:      scratch[:0],
+		c:        newComponents(),
+		canParse: true,
+	}
+	return p.run() == 0
+}
+
+// finish completes the offsets once the machine has stopped, and inserts
+// "/." where the URL serializer does.
+// https://url.spec.whatwg.org/#concept-url-serializer
+func (p *parser) finish() {
+	if p.c.pathStart == 0 {
+		// The machine stopped before any path state: the path is empty.
+		p.c.pathStart = uint32(len(p.buf))
+		if p.c.queryStart != omitted {
+			p.c.pathStart = p.c.queryStart
+		} else if p.c.hashStart != omitted {
+			p.c.pathStart = p.c.hashStart
+		}
+	}
+	if p.c.hostKind != hostNull {
+		return
+	}
+	end := p.c.schemeEnd + 1
+	p.c.usernameEnd, p.c.hostStart, p.c.hostEnd = end, end, end
+	// A null host and a path that starts with an empty segment, of more
+	// than one segment, would serialize as "scheme://" and so read as a
+	// host: the serializer writes "/." before the path.
+	path := p.buf[p.c.pathStart:p.c.pathEnd(len(p.buf))]
+	if !p.c.opaquePath && len(path) > 1 && path[0] == '/' && path[1] == '/' {
+		at := p.c.pathStart
+		p.buf = append(p.buf, "/."...)
+		copy(p.buf[at+2:], p.buf[at:])
+		copy(p.buf[at:], "/.")
+		p.c.pathStart += 2
+		if p.c.queryStart != omitted {
+			p.c.queryStart += 2
+		}
+		if p.c.hashStart != omitted {
+			p.c.hashStart += 2
+		}
+	}
+}
+
+// peek returns c, the byte the pointer points to, or -1 at EOF.
+func (p *parser) peek() int {
+	if p.i < len(p.in) {
+		return int(p.in[p.i])
+	}
+	return -1
+}
+
+// special reports whether the URL under construction is special.
+func (p *parser) special() bool { return p.c.scheme.special() }
+
+// startQuery sets the query to the empty string and enters the query state.
+func (p *parser) startQuery() {
+	p.c.queryStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '?')
+	p.state = stateQuery
+}
+
+// startFragment sets the fragment to the empty string and enters the fragment state.
+func (p *parser) startFragment() {
+	p.c.hashStart = uint32(len(p.buf))
+	p.buf = append(p.buf, '#')
+	p.state = stateFragment
+}
+
+// setPathStart marks the start of the path, unless it is marked already.
+func (p *parser) setPathStart() {
+	if p.c.pathStart == 0 {
+		p.c.pathStart = uint32(len(p.buf))
+	}
+}
+
+// copyBase makes the URL under construction base's scheme, credentials,
+// host and port, followed by its path when withPath is set.
+func (p *parser) copyBase(withPath bool) {
+	b := p.base
+	p.buf = append(p.buf[:0], b.href[:b.authorityEnd()]...)
+	p.c = b.components
+	p.c.pathStart = uint32(len(p.buf))
+	p.c.queryStart, p.c.hashStart = omitted, omitted
+	if withPath {
+		p.buf = append(p.buf, b.href[b.pathStart:b.pathEnd()]...)
+	}
+}
+
+// copyBaseQuery sets the query of the URL under construction to base's.
+func (p *parser) copyBaseQuery() {
+	b := p.base
+	if b.queryStart != omitted {
+		p.c.queryStart = uint32(len(p.buf))
+		p.buf = append(p.buf, b.href[b.queryStart:b.queryEnd()]...)
+	}
+}
+
+// shortenPath removes the last segment of the path, but not a lone
+// normalized Windows drive letter of a file URL.
+// https://url.spec.whatwg.org/#shorten-a-urls-path
+func (p *parser) shortenPath() {
+	path := p.buf[p.c.pathStart:]
+	if p.c.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+		return
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			p.buf = p.buf[:int(p.c.pathStart)+i]
+			return
+		}
+	}
+}
+
+func isAlpha(c byte) bool        { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+func isDigit(c byte) bool        { return '0' <= c && c <= '9' }
+func isAlphanumeric(c byte) bool { return isAlpha(c) || isDigit(c) }
+
+// isWindowsDriveLetter reports whether s is an ASCII alpha followed by ":" or "|".
+// https://url.spec.whatwg.org/#windows-drive-letter
+func isWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+// isNormalizedWindowsDriveLetter reports whether s is an ASCII alpha followed by ":".
+// https://url.spec.whatwg.org/#normalized-windows-drive-letter
+func isNormalizedWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
+}
+
+// startsWithWindowsDriveLetter reports whether s is a Windows drive letter,
+// alone or followed by "/", "\", "?" or "#".
+// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isWindowsDriveLetter(s[:2]) {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,113 @@
+package weburl
+
+// encodeSet is a set of percent-encode sets, one bit per set. A byte is in a
+// set when its bit is set in encodeTable[byte].
+type encodeSet uint8
+
+const (
+	c0ControlSet    encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
+	fragmentSet                           // #fragment-percent-encode-set
+	querySet                              // #query-percent-encode-set
+	specialQuerySet                       // #special-query-percent-encode-set
+	pathSet                               // #path-percent-encode-set
+	userinfoSet                           // #userinfo-percent-encode-set
+	componentSet                          // #component-percent-encode-set
+	formSet                               // #application-x-www-form-urlencoded-percent-encode-set
+)
+
+// encodeTable[b] has the bit of every percent-encode set that contains b.
+// Every set holds the C0 controls and the bytes above 0x7E; each set is an
+// earlier set plus a few bytes, derived here the way the standard words it.
+// Bytes above 0x7F are in every set, so encoding the UTF-8 bytes of a code
+// point one at a time is exactly the standard's "UTF-8 percent-encode".
+var encodeTable = func() (t [256]encodeSet) {
+	derive := func(set, from encodeSet, extra string) {
+		for b := range t {
+			if b < 0x20 || b > 0x7E || t[b]&from != 0 {
+				t[b] |= set
+			}
+		}
+		for i := range len(extra) {
+			t[extra[i]] |= set
+		}
+	}
+	derive(c0ControlSet, 0, "")
+	derive(fragmentSet, c0ControlSet, " \"<>`")
+	derive(querySet, c0ControlSet, " \"#<>")
+	derive(specialQuerySet, querySet, "'")
+	derive(pathSet, querySet, "?^`{}")
+	derive(userinfoSet, pathSet, "/:;=@[\\]|")
+	derive(componentSet, userinfoSet, "$%&+,")
+	derive(formSet, componentSet, "!'()~")
+	return t
+}()
+
+// has reports whether b is in the percent-encode set s.
+func (s encodeSet) has(b byte) bool { return encodeTable[b]&s != 0 }
+
+const upperHex = "0123456789ABCDEF"
+
+// appendEncoded appends s to dst, percent-encoding every byte in set. Runs of
+// bytes that need no encoding are appended whole.
+// https://url.spec.whatwg.org/#string-utf-8-percent-encode
+func appendEncoded(dst []byte, s string, set encodeSet) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; set.has(c) {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+// needsEncoding reports the index of the first byte of s in set, or -1.
+func needsEncoding(s string, set encodeSet) int {
+	for i := 0; i < len(s); i++ {
+		if set.has(s[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// unhex returns the value of the ASCII hex digit c, or 0xFF if c is not one.
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0xFF
+}
+
+// isHex reports whether c is an ASCII hex digit.
+func isHex(c byte) bool { return unhex(c) != 0xFF }
+
+// startsWithPercentByte reports whether s[i:] starts with a percent-encoded
+// byte: "%" followed by two ASCII hex digits.
+// https://url.spec.whatwg.org/#percent-encoded-byte
+func startsWithPercentByte(s string, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+// appendDecoded appends the percent-decoding of s to dst: every "%" followed
+// by two ASCII hex digits becomes the byte they denote; every other byte,
+// including a "%" that starts no such sequence, is kept.
+// https://url.spec.whatwg.org/#percent-decode
+func appendDecoded(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if startsWithPercentByte(s, i) {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}

@@ -1,0 +1,51 @@
+#!/bin/sh
+# wpt.sh fills testdata/wpt/ with the web-platform-tests URL data that the
+# tests read (the files are never committed):
+#
+#   WPT_DIR=/path/to/wpt/url/resources testdata/wpt.sh   # copy a local copy
+#   testdata/wpt.sh                                      # download the pinned commit
+#
+# Either way each file must match testdata/wpt.sha256, the data this
+# package's tests were verified against. The data is BSD-3-Clause licensed
+# by the web-platform-tests contributors; testdata/LICENSE-wpt is copied
+# beside it.
+set -eu
+
+# The web-platform-tests commit that brought the tests of the ASCII fallback
+# in domain to ASCII (whatwg/url pull request 914).
+commit=b63305b743ed9ce2725d4ae09c5c8f0c40d8e6e1
+files="urltestdata.json urltestdata-javascript-only.json setters_tests.json toascii.json IdnaTestV2.json percent-encoding.json"
+
+dir=$(cd "$(dirname "$0")" && pwd)
+out=$dir/wpt
+mkdir -p "$out"
+
+for f in $files; do
+	if [ -n "${WPT_DIR:-}" ]; then
+		if [ ! -f "$WPT_DIR/$f" ]; then
+			echo "wpt.sh: $WPT_DIR/$f does not exist; WPT_DIR must name a copy of wpt/url/resources" >&2
+			exit 1
+		fi
+		cp "$WPT_DIR/$f" "$out/$f"
+	else
+		url=https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources/$f
+		if ! curl -fsSL --retry 2 -o "$out/$f.tmp" "$url"; then
+			echo "wpt.sh: cannot download $url; set WPT_DIR to a local copy of wpt/url/resources" >&2
+			exit 1
+		fi
+		mv "$out/$f.tmp" "$out/$f"
+	fi
+done
+cp "$dir/LICENSE-wpt" "$out/LICENSE"
+
+if command -v sha256sum >/dev/null 2>&1; then
+	sum="sha256sum"
+else
+	sum="shasum -a 256"
+fi
+if ! (cd "$out" && $sum -c "$dir/wpt.sha256" >/dev/null); then
+	(cd "$out" && $sum -c "$dir/wpt.sha256" 2>&1 | grep -v ': OK$') >&2 || true
+	echo "wpt.sh: the data in $out differs from the data the tests were verified against (testdata/wpt.sha256)" >&2
+	exit 1
+fi
+echo "wpt.sh: testdata/wpt is ready (${WPT_DIR:-web-platform-tests@$commit})"

@@ -1,0 +1,679 @@
+// Package weburl parses and serializes URLs exactly as web browsers do,
+// following the WHATWG URL Standard (https://url.spec.whatwg.org/).
+//
+// The parser, host parser, serializer and setters implement the standard's
+// algorithms step by step, with the same validation-error names, and pass
+// the whole web-platform-tests URL suite. The package follows the Living
+// Standard as of July 2026, including the ASCII fallback of domain to ASCII
+// (whatwg/url pull request 914); its tests run the web-platform-tests URL
+// data synced in July 2026.
+//
+//	u, err := weburl.Parse("HTTPS://EXAMPLE.com/a/../b c?x y#z")
+//	if err != nil {
+//		// err is a *weburl.Error naming the standard's validation error.
+//	}
+//	fmt.Println(u.Href())     // https://example.com/b%20c?x%20y#z
+//	fmt.Println(u.Hostname()) // example.com
+//
+// # The JavaScript URL API
+//
+// A [URL] has the getters and setters of JavaScript's URL class, under Go
+// names: [URL.Href], [URL.Protocol], [URL.Hostname], [URL.SetPathname] and
+// so on. They return and take exactly what JavaScript's do; a setter given a
+// value the standard rejects leaves the URL unchanged.
+//
+// # Differences from net/url
+//
+// net/url implements RFC 3986 and keeps what it is given; browsers follow
+// the URL Standard, which normalizes. Some differences:
+//
+//	input                         net/url (String)              weburl (Href)
+//	HTTP://EXAMPLE.com/a/../b     http://EXAMPLE.com/a/../b     http://example.com/b
+//	https://faß.example/          https://fa%C3%9F.example/     https://xn--fa-hia.example/
+//	http://1.1/                   http://1.1/                   http://1.0.0.1/
+//	https://example.com/a b       error (invalid character)     https://example.com/a%20b
+//	https://ex\tample.com/        error (invalid control)       https://example.com/
+//	http:\\example.com\a          http:%5C%5Cexample.com%5Ca    http://example.com/a
+//	https://example.com:443/      https://example.com:443/      https://example.com/
+//
+// # Input
+//
+// The standard parses strings of Unicode scalar values. A Go string may hold
+// invalid UTF-8; weburl reads each maximal invalid byte sequence as U+FFFD,
+// as a browser decoding UTF-8 does. Leading and trailing C0 controls and
+// spaces are removed, and ASCII tabs and newlines are removed anywhere, as
+// the standard says.
+//
+// # Representation
+//
+// A URL holds its serialization as one string and the offsets of its
+// components, so getters slice it and allocate nothing, and a parse
+// allocates at most the URL and its string.
+package weburl
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// A URL is a parsed WHATWG URL: the standard's URL record, kept as its
+// serialization with the offsets where components start, so that getters
+// slice and never allocate.
+//
+//	https://user:pass@example.com:8080/a/b?q=1#frag
+//	     |      |     |          |    |   |   |
+//	     |      |     |          |    |   |   hashStart
+//	     |      |     |          |    |   queryStart
+//	     |      |     |          |    pathStart
+//	     |      |     |          hostEnd
+//	     |      |     hostStart
+//	     |      usernameEnd
+//	     schemeEnd
+//
+// The zero URL is empty: its getters return "" and its setters other than
+// [URL.SetHref] do nothing. Use [Parse] to make a URL. A URL must not be
+// modified concurrently; copying a URL value gives an independent URL.
+//
+// https://url.spec.whatwg.org/#concept-url
+type URL struct {
+	href string
+	components
+}
+
+// components are the offsets into a URL's serialization and what kind of
+// URL it is. Invariants (checked by (*URL).check in the tests):
+//
+//   - href[schemeEnd] is ":"; the scheme is href[:schemeEnd].
+//   - With a host, href[schemeEnd+1:schemeEnd+3] is "//", the username is
+//     href[schemeEnd+3:usernameEnd], and credentials, if any, end with "@"
+//     at hostStart-1; the password follows a ":" at usernameEnd. The host
+//     is href[hostStart:hostEnd], then ":" and the port up to pathStart.
+//   - Without a host (hostKind is hostNull), usernameEnd, hostStart and
+//     hostEnd are schemeEnd+1, and pathStart is too unless the serializer
+//     wrote "/." before a path that starts with "//".
+//   - queryStart and hashStart are the offsets of "?" and "#", or omitted
+//     when the query or fragment is null.
+type components struct {
+	schemeEnd   uint32
+	usernameEnd uint32
+	hostStart   uint32
+	hostEnd     uint32
+	pathStart   uint32
+	queryStart  uint32
+	hashStart   uint32
+	scheme      schemeKind
+	hostKind    hostKind
+	opaquePath  bool
+}
+
+// omitted is the offset of a null query or fragment.
+const omitted = ^uint32(0)
+
+func newComponents() components {
+	return components{queryStart: omitted, hashStart: omitted}
+}
+
+// pathEnd returns the end of the path in a serialization of length n.
+func (c *components) pathEnd(n int) uint32 { return min(c.queryStart, c.hashStart, uint32(n)) }
+
+func (u *URL) pathEnd() uint32  { return u.components.pathEnd(len(u.href)) }
+func (u *URL) queryEnd() uint32 { return min(u.hashStart, uint32(len(u.href))) }
+
+// authorityEnd returns the end of the scheme, credentials, host and port.
+func (u *URL) authorityEnd() uint32 {
+	if u.hostKind == hostNull {
+		return u.schemeEnd + 1
+	}
+	return u.pathStart
+}
+
+// hasPort reports whether the port is non-null.
+func (u *URL) hasPort() bool { return u.hostKind != hostNull && u.pathStart > u.hostEnd }
+
+// includesCredentials reports whether the username or password is not empty.
+// https://url.spec.whatwg.org/#include-credentials
+func (u *URL) includesCredentials() bool {
+	return u.hostKind != hostNull && u.hostStart > u.schemeEnd+3
+}
+
+// cannotHaveUsernamePasswordPort reports whether the host is null or empty,
+// or the scheme is "file".
+// https://url.spec.whatwg.org/#cannot-have-a-username-password-port
+func (u *URL) cannotHaveUsernamePasswordPort() bool {
+	return u.hostKind == hostNull || u.hostKind == hostEmpty || u.scheme == schemeFile
+}
+
+// firstPathSegment returns the first segment of a path that is a list.
+func (u *URL) firstPathSegment() string {
+	path := u.href[u.pathStart:u.pathEnd()]
+	if path == "" {
+		return ""
+	}
+	path = path[1:]
+	for i := 0; i < len(path); i++ {
+		if path[i] == '/' {
+			return path[:i]
+		}
+	}
+	return path
+}
+
+// schemeKind tells the special schemes apart; every other scheme is schemeOther.
+// https://url.spec.whatwg.org/#special-scheme
+type schemeKind uint8
+
+const (
+	schemeOther schemeKind = iota
+	schemeFTP
+	schemeFile
+	schemeHTTP
+	schemeHTTPS
+	schemeWS
+	schemeWSS
+)
+
+// special reports whether the scheme is a special scheme.
+func (s schemeKind) special() bool { return s != schemeOther }
+
+// defaultPort returns the scheme's default port, or -1 for null.
+// https://url.spec.whatwg.org/#default-port
+func (s schemeKind) defaultPort() int {
+	switch s {
+	case schemeFTP:
+		return 21
+	case schemeHTTP, schemeWS:
+		return 80
+	case schemeHTTPS, schemeWSS:
+		return 443
+	}
+	return -1
+}
+
+// schemeKindOf returns the kind of the scheme s, compared ASCII case-insensitively.
+func schemeKindOf(s string) schemeKind {
+	switch {
+	case equalLower(s, "http"):
+		return schemeHTTP
+	case equalLower(s, "https"):
+		return schemeHTTPS
+	case equalLower(s, "file"):
+		return schemeFile
+	case equalLower(s, "ws"):
+		return schemeWS
+	case equalLower(s, "wss"):
+		return schemeWSS
+	case equalLower(s, "ftp"):
+		return schemeFTP
+	}
+	return schemeOther
+}
+
+// equalLower reports whether s ASCII-lowercased is lower.
+func equalLower(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != lower[i] && c+('a'-'A') != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Error reports a URL the standard's parser rejects, and why: Code is the
+// name of the validation error that made parsing fail, as the standard's
+// table of validation errors spells it ("host-missing",
+// "port-out-of-range", "domain-to-ASCII", ...). The one code the standard
+// does not define is "URL-too-long", for a serialization longer than
+// 4 GiB − 2 bytes.
+// https://url.spec.whatwg.org/#validation-error
+type Error struct {
+	Input string // the input that failed to parse
+	Base  string // the base URL's serialization, or "" when there was none
+	Code  string // the validation error's name in the standard
+}
+
+func (e *Error) Error() string {
+	s := "weburl: parse " + strconv.Quote(e.Input)
+	if e.Base != "" {
+		s += " against " + strconv.Quote(e.Base)
+	}
+	return s + ": " + e.Code
+}
+
+func newError(input string, base *URL, code errCode) *Error {
+	e := &Error{Input: input, Code: code.String()}
+	if base != nil {
+		e.Base = base.href
+	}
+	return e
+}
+
+// Parse parses rawURL, which must be an absolute URL, as the standard's URL
+// parser does without a base URL (JavaScript's new URL(rawURL)).
+//
+// rawURL is read as a string of Unicode scalar values: each maximal
+// sequence of bytes that is not valid UTF-8 reads as U+FFFD. Leading and
+// trailing C0 controls and spaces are removed, and so are ASCII tabs and
+// newlines anywhere in it. On failure the error is an [*Error] naming the
+// validation error.
+// https://url.spec.whatwg.org/#concept-url-parser
+func Parse(rawURL string) (*URL, error) {
+	u, err := parse(rawURL, nil)
+	if err != 0 {
+		return nil, newError(rawURL, nil, err)
+	}
+	return u, nil
+}
+
+// Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
+// ref may be relative, as in a link on the page at u. A nil u parses ref
+// without a base, as [Parse] does.
+// https://url.spec.whatwg.org/#api-url-parser
+func (u *URL) Parse(ref string) (*URL, error) {
+	base := u.asBase()
+	v, err := parse(ref, base)
+	if err != 0 {
+		return nil, newError(ref, base, err)
+	}
+	return v, nil
+}
+
+// asBase returns u, or nil for a nil or zero URL.
+func (u *URL) asBase() *URL {
+	if u == nil || u.href == "" {
+		return nil
+	}
+	return u
+}
+
+// CanParse reports whether [Parse] would succeed on rawURL (JavaScript's
+// URL.canParse(rawURL)). It allocates nothing for ASCII input.
+// https://url.spec.whatwg.org/#dom-url-canparse
+func CanParse(rawURL string) bool { return canParse(rawURL, nil) }
+
+// CanParse reports whether [URL.Parse] would succeed on ref with u as base
+// (JavaScript's URL.canParse(ref, u)).
+func (u *URL) CanParse(ref string) bool { return canParse(ref, u.asBase()) }
+
+// Href returns the serialization of the URL, as JavaScript's URL.href does.
+// https://url.spec.whatwg.org/#dom-url-href
+func (u *URL) Href() string { return u.href }
+
+// String returns the serialization of the URL; it is [URL.Href].
+// https://url.spec.whatwg.org/#concept-url-serializer
+func (u *URL) String() string { return u.href }
+
+// Protocol returns the scheme followed by ":", as JavaScript's URL.protocol does.
+// https://url.spec.whatwg.org/#dom-url-protocol
+func (u *URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
+
+// Username returns the username, percent-encoded, as JavaScript's URL.username does.
+// https://url.spec.whatwg.org/#dom-url-username
+func (u *URL) Username() string {
+	if u.hostKind == hostNull {
+		return ""
+	}
+	return u.href[u.schemeEnd+3 : u.usernameEnd]
+}
+
+// Password returns the password, percent-encoded, as JavaScript's URL.password does.
+// https://url.spec.whatwg.org/#dom-url-password
+func (u *URL) Password() string {
+	if u.hostStart > u.usernameEnd+1 {
+		return u.href[u.usernameEnd+1 : u.hostStart-1]
+	}
+	return ""
+}
+
+// Host returns the serialized host and, if the port is not null, ":" and the
+// port, as JavaScript's URL.host does.
+// https://url.spec.whatwg.org/#dom-url-host
+func (u *URL) Host() string {
+	if u.hostKind == hostNull {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
+
+// Hostname returns the serialized host, as JavaScript's URL.hostname does:
+// a domain in its ASCII form, an IPv4 address in dotted decimal, an IPv6
+// address in brackets, an opaque host, or "".
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+
+// Port returns the port in decimal, or "" when it is null (absent, or the
+// scheme's default port), as JavaScript's URL.port does.
+// https://url.spec.whatwg.org/#dom-url-port
+func (u *URL) Port() string {
+	if !u.hasPort() {
+		return ""
+	}
+	return u.href[u.hostEnd+1 : u.pathStart]
+}
+
+// Pathname returns the serialized path, as JavaScript's URL.pathname does.
+// https://url.spec.whatwg.org/#dom-url-pathname
+func (u *URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
+
+// Search returns "?" followed by the query, or "" when the query is null or
+// empty, as JavaScript's URL.search does.
+// https://url.spec.whatwg.org/#dom-url-search
+func (u *URL) Search() string {
+	if u.queryStart == omitted || u.queryEnd()-u.queryStart <= 1 {
+		return ""
+	}
+	return u.href[u.queryStart:u.queryEnd()]
+}
+
+// Hash returns "#" followed by the fragment, or "" when the fragment is null
+// or empty, as JavaScript's URL.hash does.
+// https://url.spec.whatwg.org/#dom-url-hash
+func (u *URL) Hash() string {
+	if u.hashStart == omitted || uint32(len(u.href))-u.hashStart <= 1 {
+		return ""
+	}
+	return u.href[u.hashStart:]
+}
+
+// SetHref replaces the URL with the result of parsing href, as assigning
+// JavaScript's URL.href does. If href does not parse, the URL is unchanged
+// and the error is an [*Error].
+// https://url.spec.whatwg.org/#dom-url-href
+func (u *URL) SetHref(href string) error {
+	v, err := parse(href, nil)
+	if err != 0 {
+		return newError(href, nil, err)
+	}
+	u.href, u.components = v.href, v.components
+	return nil
+}
+
+// SetProtocol sets the scheme to value up to its first ":", as assigning
+// JavaScript's URL.protocol does. The URL is unchanged if value is no
+// scheme, or if the change would switch between a special and a non-special
+// scheme, give a "file" URL credentials or a port, or take a "file" URL with
+// an empty host to another scheme. A port that is the new scheme's default
+// becomes null.
+// https://url.spec.whatwg.org/#dom-url-protocol
+func (u *URL) SetProtocol(value string) {
+	if u.href == "" {
+		return
+	}
+	p := u.setter(value+":", stateSchemeStart)
+	if p.run() != 0 {
+		return
+	}
+	// p.buf holds the new scheme and ":".
+	delta := int(p.c.schemeEnd) - int(u.schemeEnd)
+	c := u.components
+	c.schemeEnd, c.scheme = p.c.schemeEnd, p.c.scheme
+	rest := u.href[u.schemeEnd+1:]
+	if u.hasPort() && u.portNumber() == c.scheme.defaultPort() {
+		// Drop ":port" from the rest.
+		cut := u.hostEnd - u.schemeEnd - 1
+		portLen := int(u.pathStart - u.hostEnd)
+		p.buf = append(p.buf, rest[:cut]...)
+		p.buf = append(p.buf, rest[cut+uint32(portLen):]...)
+		c.shiftFrom(u.pathStart, -portLen)
+	} else {
+		p.buf = append(p.buf, rest...)
+	}
+	c.shiftFrom(u.schemeEnd+1, delta)
+	u.commit(p.buf, c)
+}
+
+// SetUsername sets the username to value, percent-encoded with the userinfo
+// percent-encode set, as assigning JavaScript's URL.username does. The URL
+// is unchanged if it cannot have a username: its host is null or empty, or
+// its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-username
+func (u *URL) SetUsername(value string) {
+	if u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	u.setCredentials(toScalarValues(value), u.Password(), true)
+}
+
+// SetPassword sets the password to value, percent-encoded with the userinfo
+// percent-encode set, as assigning JavaScript's URL.password does. The URL
+// is unchanged if it cannot have a password: its host is null or empty, or
+// its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-password
+func (u *URL) SetPassword(value string) {
+	if u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	u.setCredentials(u.Username(), toScalarValues(value), false)
+}
+
+// SetHost sets the host and, if value has one after ":", the port, as
+// assigning JavaScript's URL.host does. The URL is unchanged if it has an
+// opaque path or value is no valid host; a port that is not valid leaves
+// the port as it was (the host is still set, as in browsers).
+// https://url.spec.whatwg.org/#dom-url-host
+func (u *URL) SetHost(value string) { u.setHost(value, stateHost) }
+
+// SetHostname sets the host, as assigning JavaScript's URL.hostname does.
+// The URL is unchanged if it has an opaque path, or if value is no valid
+// host or contains a port.
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) SetHostname(value string) { u.setHost(value, stateHostname) }
+
+// SetPort sets the port, as assigning JavaScript's URL.port does: to null
+// when value is "" or the scheme's default port, else to the leading ASCII
+// digits of value. The URL is unchanged if value does not start with a
+// digit or the number exceeds 65535, or if the URL cannot have a port: its
+// host is null or empty, or its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-port
+func (u *URL) SetPort(value string) {
+	if u.cannotHaveUsernamePasswordPort() {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(value, statePort)
+	p.buf = append(scratch[:0], u.href[:u.hostEnd]...)
+	if value != "" && p.run() != 0 {
+		return
+	}
+	delta := len(p.buf) - int(u.pathStart)
+	c := u.components
+	c.pathStart = uint32(len(p.buf))
+	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(p.buf, u.href[u.pathStart:]...), c)
+}
+
+// SetPathname replaces the path, as assigning JavaScript's URL.pathname
+// does: value is parsed as a path ("." and ".." segments are resolved,
+// and "?" and "#" are percent-encoded). The URL is unchanged if it has an
+// opaque path.
+// https://url.spec.whatwg.org/#dom-url-pathname
+func (u *URL) SetPathname(value string) {
+	if u.href == "" || u.opaquePath {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(value, statePathStart)
+	p.buf = append(scratch[:0], u.href[:u.authorityEnd()]...)
+	p.c.pathStart = uint32(len(p.buf))
+	p.c.queryStart, p.c.hashStart = omitted, omitted
+	p.run()
+	p.finish()
+	end := u.pathEnd()
+	delta := len(p.buf) - int(end)
+	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(p.buf, u.href[end:]...), p.c)
+}
+
+// SetSearch replaces the query, as assigning JavaScript's URL.search does:
+// "" makes it null; otherwise value, less one leading "?", is
+// percent-encoded with the (special-)query percent-encode set.
+// https://url.spec.whatwg.org/#dom-url-search
+func (u *URL) SetSearch(value string) {
+	if u.href == "" {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(trimPrefixByte(value, '?'), stateQuery)
+	p.buf = append(scratch[:0], u.href[:u.pathEnd()]...)
+	if value != "" {
+		p.startQuery()
+		p.run()
+	} else {
+		p.c.queryStart = omitted
+	}
+	end := u.queryEnd()
+	p.c.hashStart = moved(u.hashStart, len(p.buf)-int(end))
+	u.commit(append(p.buf, u.href[end:]...), p.c)
+}
+
+// SetHash replaces the fragment, as assigning JavaScript's URL.hash does:
+// "" makes it null; otherwise value, less one leading "#", is
+// percent-encoded with the fragment percent-encode set.
+// https://url.spec.whatwg.org/#dom-url-hash
+func (u *URL) SetHash(value string) {
+	if u.href == "" {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(trimPrefixByte(value, '#'), stateFragment)
+	p.buf = append(scratch[:0], u.href[:u.queryEnd()]...)
+	if value != "" {
+		p.startFragment()
+		p.run()
+	} else {
+		p.c.hashStart = omitted
+	}
+	u.commit(p.buf, p.c)
+}
+
+func trimPrefixByte(s string, b byte) string {
+	if len(s) > 0 && s[0] == b {
+		return s[1:]
+	}
+	return s
+}
+
+// setHost runs the host or hostname state on value with u's URL.
+// https://url.spec.whatwg.org/#dom-url-host
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) setHost(value string, override state) {
+	if u.href == "" || u.opaquePath {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(value, override)
+	if u.hostKind == hostNull {
+		p.buf = append(scratch[:0], u.href[:u.schemeEnd+1]...)
+		p.buf = append(p.buf, '/', '/')
+		p.c.usernameEnd = uint32(len(p.buf))
+		p.c.hostStart = p.c.usernameEnd
+	} else {
+		p.buf = append(scratch[:0], u.href[:u.hostStart]...)
+	}
+	// The port state runs only once the host is set; if it then fails, the
+	// host stays set, as the standard modifies the URL in place.
+	if err := p.run(); err != 0 && p.state != statePort {
+		return
+	}
+	if !p.portSet && u.hasPort() {
+		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
+	}
+	delta := len(p.buf) - int(u.pathStart)
+	p.c.pathStart = uint32(len(p.buf))
+	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(p.buf, u.href[u.pathStart:]...), p.c)
+}
+
+// setCredentials sets the username and password, both percent-encoded with
+// the userinfo percent-encode set unless already so (encode names which).
+// https://url.spec.whatwg.org/#set-the-username
+// https://url.spec.whatwg.org/#set-the-password
+func (u *URL) setCredentials(username, password string, encodeUsername bool) {
+	start, end := u.schemeEnd+3, u.hostStart
+	buf := make([]byte, 0, len(u.href)+3*max(len(username), len(password))+2)
+	buf = append(buf, u.href[:start]...)
+	if encodeUsername {
+		buf = appendEncoded(buf, username, userinfoSet)
+	} else {
+		buf = append(buf, username...)
+	}
+	usernameEnd := uint32(len(buf))
+	if password != "" {
+		buf = append(buf, ':')
+		if encodeUsername {
+			buf = append(buf, password...)
+		} else {
+			buf = appendEncoded(buf, password, userinfoSet)
+		}
+	}
+	if uint32(len(buf)) > start {
+		buf = append(buf, '@')
+	}
+	c := u.components
+	c.shiftFrom(end, len(buf)-int(end))
+	c.usernameEnd = usernameEnd
+	u.commit(append(buf, u.href[end:]...), c)
+}
+
+// setter returns a parser that runs the basic URL parser on value with u as
+// its URL and the state override given.
+func (u *URL) setter(value string, override state) parser {
+	return parser{
+		in:       clean(value, false),
+		state:    override,
+		override: override,
+		url:      u,
+		c:        u.components,
+	}
+}
+
+// moved returns offset o moved by delta, unless it is omitted.
+func moved(o uint32, delta int) uint32 {
+	if o == omitted {
+		return o
+	}
+	return uint32(int(o) + delta)
+}
+
+// shiftFrom moves the offsets at or after from by delta. Offsets before from
+// stay, and so do omitted ones.
+func (c *components) shiftFrom(from uint32, delta int) {
+	for _, o := range [...]*uint32{&c.usernameEnd, &c.hostStart, &c.hostEnd, &c.pathStart, &c.queryStart, &c.hashStart} {
+		if *o != omitted && *o >= from {
+			*o = uint32(int(*o) + delta)
+		}
+	}
+}
+
+// commit makes buf, described by c, the URL's serialization.
+func (u *URL) commit(buf []byte, c components) {
+	if len(buf) > maxHref {
+		return
+	}
+	u.href, u.components = string(buf), c
+}
+
+// portNumber returns the port, or -1 if it is null.
+func (u *URL) portNumber() int {
+	if !u.hasPort() {
+		return -1
+	}
+	n, _ := strconv.Atoi(u.href[u.hostEnd+1 : u.pathStart])
+	return n
+}
+
+// toScalarValues returns s with each maximal invalid UTF-8 sequence
+// replaced by U+FFFD, as a JavaScript USVString would read it.
+func toScalarValues(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return toValidUTF8(s)
+}

@@ -1,0 +1,337 @@
+package weburl
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The web-platform-tests URL data, run as web-platform-tests runs it
+// (url/url-constructor.any.js, url-origin.any.js, url-setters.any.js,
+// toascii.window.js, IdnaTestV2.window.js). The files are not in the
+// repository: testdata/wpt.sh copies them from $WPT_DIR or downloads them.
+// Missing data fails the tests; it never skips them.
+
+// readWPT decodes testdata/wpt/name into v. Go's JSON decoder turns a lone
+// surrogate escape into U+FFFD, as a JavaScript USVString conversion does.
+func readWPT(t *testing.T, name string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "wpt", name))
+	if err != nil {
+		t.Fatalf("the web-platform-tests data is missing (%v).\n"+
+			"Fill testdata/wpt/ first: `make wpt` (or `WPT_DIR=/path/to/wpt/url/resources testdata/wpt.sh`)", err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("testdata/wpt/%s: %v", name, err)
+	}
+}
+
+// urlTest is one case of urltestdata.json: an input and base, and the
+// expected attributes or failure.
+type urlTest struct {
+	Input        string  `json:"input"`
+	Base         *string `json:"base"`
+	Failure      bool    `json:"failure"`
+	Href         string  `json:"href"`
+	Origin       *string `json:"origin"`
+	Protocol     string  `json:"protocol"`
+	Username     string  `json:"username"`
+	Password     string  `json:"password"`
+	Host         string  `json:"host"`
+	Hostname     string  `json:"hostname"`
+	Port         string  `json:"port"`
+	Pathname     string  `json:"pathname"`
+	Search       string  `json:"search"`
+	SearchParams *string `json:"searchParams"`
+	Hash         string  `json:"hash"`
+}
+
+// readCases decodes a JSON array of test objects, leaving out the strings
+// that are comments.
+func readCases[T any](t *testing.T, name string) []T {
+	t.Helper()
+	var raw []json.RawMessage
+	readWPT(t, name, &raw)
+	var cases []T
+	for _, r := range raw {
+		if len(r) > 0 && r[0] == '"' {
+			continue
+		}
+		var c T
+		if err := json.Unmarshal(r, &c); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+func TestWPTURLTestData(t *testing.T) {
+	for _, f := range []struct {
+		name  string
+		count int
+	}{
+		{"urltestdata.json", 891},
+		{"urltestdata-javascript-only.json", 1},
+	} {
+		cases := readCases[urlTest](t, f.name)
+		if len(cases) != f.count {
+			t.Errorf("%s has %d cases, want %d", f.name, len(cases), f.count)
+		}
+		for _, tc := range cases {
+			base := "<nil>"
+			if tc.Base != nil {
+				base = *tc.Base
+			}
+			t.Run(fmt.Sprintf("%q against %q", tc.Input, base), func(t *testing.T) {
+				runURLTest(t, tc)
+			})
+		}
+	}
+}
+
+// runURLTest runs the API URL parser, as new URL(input, base) does.
+func runURLTest(t *testing.T, tc urlTest) {
+	var b *URL
+	if tc.Base != nil {
+		var err error
+		if b, err = Parse(*tc.Base); err != nil {
+			if !tc.Failure {
+				t.Fatalf("Parse(base %q): %v", *tc.Base, err)
+			}
+			if CanParse(*tc.Base) {
+				t.Errorf("CanParse(base %q) = true, want false", *tc.Base)
+			}
+			return
+		}
+	}
+	u, err := b.Parse(tc.Input)
+	if can := b.CanParse(tc.Input); can != (err == nil) {
+		t.Errorf("CanParse = %v, but Parse returned error %v", can, err)
+	}
+	if tc.Failure {
+		if err == nil {
+			t.Fatalf("Parse = %q, want failure", u.Href())
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Input != tc.Input || e.Code == "" {
+			t.Errorf("error %#v is not an *Error for the input with a code", err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("Parse: %v, want %q", err, tc.Href)
+	}
+	checkAttrs(t, u, map[string]string{
+		"href": tc.Href, "protocol": tc.Protocol, "username": tc.Username,
+		"password": tc.Password, "host": tc.Host, "hostname": tc.Hostname,
+		"port": tc.Port, "pathname": tc.Pathname, "search": tc.Search, "hash": tc.Hash,
+	})
+	if tc.Origin != nil {
+		checkAttrs(t, u, map[string]string{"origin": *tc.Origin})
+	}
+	if err := u.check(); err != nil {
+		t.Error(err)
+	}
+}
+
+// attr returns the attribute of u that JavaScript names name.
+func attr(u *URL, name string) string {
+	switch name {
+	case "href":
+		return u.Href()
+	case "origin":
+		return u.Origin()
+	case "protocol":
+		return u.Protocol()
+	case "username":
+		return u.Username()
+	case "password":
+		return u.Password()
+	case "host":
+		return u.Host()
+	case "hostname":
+		return u.Hostname()
+	case "port":
+		return u.Port()
+	case "pathname":
+		return u.Pathname()
+	case "search":
+		return u.Search()
+	case "hash":
+		return u.Hash()
+	}
+	panic("unknown attribute " + name)
+}
+
+func checkAttrs(t *testing.T, u *URL, want map[string]string) {
+	t.Helper()
+	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		w, ok := want[name]
+		if !ok {
+			continue
+		}
+		if got := attr(u, name); got != w {
+			t.Errorf("%s = %q, want %q", name, got, w)
+		}
+	}
+}
+
+// setterTest is one case of setters_tests.json.
+type setterTest struct {
+	Href     string            `json:"href"`
+	NewValue string            `json:"new_value"`
+	Expected map[string]string `json:"expected"`
+}
+
+// set calls the setter of u for the attribute JavaScript names name.
+func set(u *URL, name, value string) {
+	switch name {
+	case "href":
+		_ = u.SetHref(value) // a failing href setter throws in JavaScript; the URL is unchanged either way
+	case "protocol":
+		u.SetProtocol(value)
+	case "username":
+		u.SetUsername(value)
+	case "password":
+		u.SetPassword(value)
+	case "host":
+		u.SetHost(value)
+	case "hostname":
+		u.SetHostname(value)
+	case "port":
+		u.SetPort(value)
+	case "pathname":
+		u.SetPathname(value)
+	case "search":
+		u.SetSearch(value)
+	case "hash":
+		u.SetHash(value)
+	default:
+		panic("unknown attribute " + name)
+	}
+}
+
+func TestWPTSetters(t *testing.T) {
+	var all map[string]json.RawMessage
+	readWPT(t, "setters_tests.json", &all)
+	want := map[string]int{
+		"protocol": 35, "username": 13, "password": 12, "host": 67, "hostname": 48,
+		"port": 27, "pathname": 33, "search": 16, "hash": 26, "href": 1,
+	}
+	total := 0
+	for name, raw := range all {
+		if name == "comment" {
+			continue
+		}
+		var cases []setterTest
+		if err := json.Unmarshal(raw, &cases); err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) != want[name] {
+			t.Errorf("setters_tests.json has %d %s cases, want %d", len(cases), name, want[name])
+		}
+		total += len(cases)
+		for _, tc := range cases {
+			t.Run(fmt.Sprintf("%s: %q = %q", name, tc.Href, tc.NewValue), func(t *testing.T) {
+				u, err := Parse(tc.Href)
+				if err != nil {
+					t.Fatal(err)
+				}
+				set(u, name, tc.NewValue)
+				checkAttrs(t, u, tc.Expected)
+				if err := u.check(); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+	if total != 278 {
+		t.Errorf("setters_tests.json has %d cases, want 278", total)
+	}
+}
+
+// hostTest is one case of toascii.json or IdnaTestV2.json: output is the
+// host, or null when the host parser fails.
+type hostTest struct {
+	Input   string  `json:"input"`
+	Output  *string `json:"output"`
+	Comment string  `json:"comment"`
+}
+
+func TestWPTToASCII(t *testing.T) {
+	cases := readCases[hostTest](t, "toascii.json")
+	if len(cases) != 87 {
+		t.Errorf("toascii.json has %d cases, want 87", len(cases))
+	}
+	runHostTests(t, cases)
+}
+
+func TestWPTIdnaTestV2(t *testing.T) {
+	cases := readCases[hostTest](t, "IdnaTestV2.json")
+	if len(cases) != 2671 {
+		t.Errorf("IdnaTestV2.json has %d cases, want 2671", len(cases))
+	}
+	// web-platform-tests leaves out the empty input: new URL("https:///x")
+	// does not test the host parser on it.
+	n := 0
+	for _, c := range cases {
+		if c.Input != "" {
+			cases[n] = c
+			n++
+		}
+	}
+	if n != 2670 {
+		t.Errorf("IdnaTestV2.json has %d cases with input, want 2670", n)
+	}
+	runHostTests(t, cases[:n])
+}
+
+// runHostTests runs each case through new URL("https://{input}/x") and
+// through the host and hostname setters of https://x/x.
+func runHostTests(t *testing.T, cases []hostTest) {
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%q", tc.Input), func(t *testing.T) {
+			input := "https://" + tc.Input + "/x"
+			u, err := Parse(input)
+			if CanParse(input) != (err == nil) {
+				t.Errorf("CanParse(%q) disagrees with Parse error %v", input, err)
+			}
+			if tc.Output == nil {
+				if err == nil {
+					t.Errorf("Parse(%q) = %q, want failure", input, u.Href())
+				}
+			} else if err != nil {
+				t.Errorf("Parse(%q): %v, want host %q", input, err, *tc.Output)
+			} else {
+				checkAttrs(t, u, map[string]string{
+					"host": *tc.Output, "hostname": *tc.Output, "pathname": "/x",
+					"href": "https://" + *tc.Output + "/x",
+				})
+				if err := u.check(); err != nil {
+					t.Error(err)
+				}
+			}
+			for _, name := range []string{"host", "hostname"} {
+				u, err := Parse("https://x/x")
+				if err != nil {
+					t.Fatal(err)
+				}
+				set(u, name, tc.Input)
+				want := "x"
+				if tc.Output != nil {
+					want = *tc.Output
+				}
+				if got := attr(u, name); got != want {
+					t.Errorf("after the %s setter, %s = %q, want %q", name, name, got, want)
+				}
+				if err := u.check(); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
