@@ -94,20 +94,3 @@ func isHex(c byte) bool { return unhex(c) != 0xFF }
 func startsWithPercentByte(s string, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
 }
-
-// appendDecoded appends the percent-decoding of s to dst: every "%" followed
-// by two ASCII hex digits becomes the byte they denote; every other byte,
-// including a "%" that starts no such sequence, is kept.
-// https://url.spec.whatwg.org/#percent-decode
-func appendDecoded(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if startsWithPercentByte(s, i) {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-			start = i + 1
-		}
-	}
-	return append(dst, s[start:]...)
-}
