@@ -56,52 +56,50 @@ var idnaProfile = idna.New(
 )
 
 // parseHost runs the host parser on input and appends the serialized host to
-// p.buf, recording its kind and end. isOpaque is true for URLs that are not
+// buf, recording its kind and end. isOpaque is true for URLs that are not
 // special.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(input string, isOpaque bool) errCode {
-	start := len(p.buf)
+func (p *parser) parseHost(buf []byte, input string, isOpaque bool) ([]byte, errCode) {
+	start := len(buf)
 	kind := hostDomain
 	var err errCode
 	switch {
 	case len(input) > 0 && input[0] == '[':
 		if input[len(input)-1] != ']' {
-			return errIPv6Unclosed
+			return buf, errIPv6Unclosed
 		}
 		var addr [8]uint16
 		if addr, err = parseIPv6(input[1 : len(input)-1]); err != 0 {
-			return err
+			return buf, err
 		}
-		p.buf = append(p.buf, '[')
-		p.buf = appendIPv6(p.buf, &addr)
-		p.buf = append(p.buf, ']')
+		buf = append(buf, '[')
+		buf = appendIPv6(buf, &addr)
+		buf = append(buf, ']')
 		kind = hostIPv6
 	case isOpaque:
-		if p.buf, err = appendOpaqueHost(p.buf, input); err != 0 {
-			return err
+		if buf, err = appendOpaqueHost(buf, input); err != 0 {
+			return buf, err
 		}
 		kind = hostOpaque
-		if len(p.buf) == start {
+		if len(buf) == start {
 			kind = hostEmpty
 		}
 	default:
-		if p.buf, err = appendDomain(p.buf, input); err != 0 {
-			p.buf = p.buf[:start]
-			return err
+		if buf, err = appendDomain(buf, input); err != 0 {
+			return buf[:start], err
 		}
-		if domain := p.buf[start:]; endsInANumber(domain) {
+		if domain := buf[start:]; endsInANumber(domain) {
 			addr, err := parseIPv4(domain)
 			if err != 0 {
-				p.buf = p.buf[:start]
-				return err
+				return buf[:start], err
 			}
-			p.buf = appendIPv4(p.buf[:start], addr)
+			buf = appendIPv4(buf[:start], addr)
 			kind = hostIPv4
 		}
 	}
 	p.c.hostKind = kind
-	p.c.hostEnd = uint32(len(p.buf))
-	return 0
+	p.c.hostEnd = uint32(len(buf))
+	return buf, 0
 }
 
 // appendDomain percent-decodes input, runs domain to ASCII on it with

@@ -152,18 +152,17 @@ func (e errCode) String() string { return errNames[e] }
 const maxHref = math.MaxUint32 - 1
 
 // parser is the state of one run of the basic URL parser. It writes the URL
-// it builds straight into buf, in serialization order, and keeps the
+// it builds straight into a buffer, in serialization order, and keeps the
 // offsets of the components written so far in c.
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 type parser struct {
 	in       string // the input, cleaned at the door (see clean)
 	i        int    // the pointer: an index into in; i == len(in) is the EOF code point
 	state    state
-	override state // the state override, or stateNone
-	base     *URL  // the base URL, or nil
-	url      *URL  // with a state override: the URL the setter changes
-	buf      []byte
-	c        components
+	override state      // the state override, or stateNone
+	base     *URL       // the base URL, or nil
+	url      *URL       // with a state override: the URL the setter changes
+	c        components // the offsets of the URL built so far in the buffer
 
 	// canParse stops the machine once the URL can no longer fail: the path,
 	// query and fragment states never do.
@@ -266,133 +265,131 @@ func toValidUTF8(s string) string {
 	return string(b)
 }
 
-// run runs the state machine until it stops or fails.
-func (p *parser) run() errCode {
+// run runs the state machine on buf, the URL built so far, until it stops
+// or fails. The buffer is passed along, not kept in p, so that a buffer on
+// the caller's stack stays there.
+func (p *parser) run(buf []byte) ([]byte, errCode) {
+	var err errCode
 	for p.state != stateDone {
 		if p.canParse && p.state >= statePathStart {
-			return 0
+			return buf, 0
 		}
-		var err errCode
 		switch p.state {
 		case stateSchemeStart:
 			err = p.schemeStartState()
 		case stateScheme:
-			err = p.schemeState()
+			buf, err = p.schemeState(buf)
 		case stateNoScheme:
-			err = p.noSchemeState()
+			buf, err = p.noSchemeState(buf)
 		case stateSpecialRelativeOrAuthority:
 			p.specialRelativeOrAuthorityState()
 		case statePathOrAuthority:
 			p.pathOrAuthorityState()
 		case stateRelative:
-			p.relativeState()
+			buf = p.relativeState(buf)
 		case stateRelativeSlash:
-			p.relativeSlashState()
+			buf = p.relativeSlashState(buf)
 		case stateSpecialAuthoritySlashes:
 			p.specialAuthoritySlashesState()
 		case stateSpecialAuthorityIgnoreSlashes:
 			p.specialAuthorityIgnoreSlashesState()
 		case stateAuthority:
-			err = p.authorityState()
+			buf, err = p.authorityState(buf)
 		case stateHost, stateHostname:
-			err = p.hostState()
+			buf, err = p.hostState(buf)
 		case statePort:
-			err = p.portState()
+			buf, err = p.portState(buf)
 		case stateFile:
-			p.fileState()
+			buf = p.fileState(buf)
 		case stateFileSlash:
-			p.fileSlashState()
+			buf = p.fileSlashState(buf)
 		case stateFileHost:
-			err = p.fileHostState()
+			buf, err = p.fileHostState(buf)
 		case statePathStart:
-			p.pathStartState()
+			buf = p.pathStartState(buf)
 		case statePath:
-			p.pathState()
+			buf = p.pathState(buf)
 		case stateOpaquePath:
-			p.opaquePathState()
+			buf = p.opaquePathState(buf)
 		case stateQuery:
-			p.queryState()
+			buf = p.queryState(buf)
 		case stateFragment:
-			p.fragmentState()
+			buf = p.fragmentState(buf)
 		}
 		if err != 0 {
-			return err
+			return buf, err
 		}
 	}
-	return 0
+	return buf, 0
 }
 
 // parse runs the basic URL parser on input with base (which may be nil) and
 // returns the new URL.
 func parse(input string, base *URL) (*URL, errCode) {
-	var scratch [256]byte
 	p := parser{
 		in:    clean(input, true),
 		state: stateSchemeStart,
 		base:  base,
-		buf:   scratch[:0],
 		c:     newComponents(),
 	}
-	if len(p.in) > len(scratch)-len(scratch)/4 {
-		p.buf = make([]byte, 0, len(p.in)+len(p.in)/4)
+	var scratch [256]byte
+	buf := scratch[:0]
+	if n := len(p.in); n > len(scratch)*3/4 {
+		buf = make([]byte, 0, n+n/4)
 	}
-	if err := p.run(); err != 0 {
+	buf, err := p.run(buf)
+	if err != 0 {
 		return nil, err
 	}
-	p.finish()
-	if len(p.buf) > maxHref {
+	buf = p.finish(buf)
+	if len(buf) > maxHref {
 		return nil, errTooLong
 	}
 	u := &URL{components: p.c}
-	if string(p.buf) == input {
+	if string(buf) == input {
 		u.href = input
 	} else {
-		u.href = string(p.buf)
+		u.href = string(buf)
 	}
 	return u, 0
 }
 
 // canParse reports whether input parses against base.
 func canParse(input string, base *URL) bool {
-	var scratch [256]byte
 	p := parser{
 		in:       clean(input, true),
 		state:    stateSchemeStart,
 		base:     base,
-		buf:      scratch[:0],
 		c:        newComponents(),
 		canParse: true,
 	}
-	return p.run() == 0
+	var scratch [256]byte
+	_, err := p.run(scratch[:0])
+	return err == 0
 }
 
 // finish completes the offsets once the machine has stopped, and inserts
 // "/." where the URL serializer does.
 // https://url.spec.whatwg.org/#concept-url-serializer
-func (p *parser) finish() {
+func (p *parser) finish(buf []byte) []byte {
 	if p.c.pathStart == 0 {
 		// The machine stopped before any path state: the path is empty.
-		p.c.pathStart = uint32(len(p.buf))
-		if p.c.queryStart != omitted {
-			p.c.pathStart = p.c.queryStart
-		} else if p.c.hashStart != omitted {
-			p.c.pathStart = p.c.hashStart
-		}
+		p.c.pathStart = p.c.pathEnd(len(buf))
 	}
 	if p.c.hostKind != hostNull {
-		return
+		return buf
 	}
 	end := p.c.schemeEnd + 1
 	p.c.usernameEnd, p.c.hostStart, p.c.hostEnd = end, end, end
 	// A null host and a path that starts with an empty segment, of more
 	// than one segment, would serialize as "scheme://" and so read as a
 	// host: the serializer writes "/." before the path.
-	path := p.buf[p.c.pathStart:p.c.pathEnd(len(p.buf))]
+	path := buf[p.c.pathStart:p.c.pathEnd(len(buf))]
 	if !p.c.opaquePath && len(path) > 1 && path[0] == '/' && path[1] == '/' {
 		at := p.c.pathStart
-		p.buf = append(p.buf, "/."...)
-		copy(p.buf[at+2:], p.buf[at:])
-		copy(p.buf[at:], "/.")
+		buf = append(buf, "/."...)
+		copy(buf[at+2:], buf[at:])
+		copy(buf[at:], "/.")
 		p.c.pathStart += 2
 		if p.c.queryStart != omitted {
 			p.c.queryStart += 2
@@ -401,6 +398,7 @@ func (p *parser) finish() {
 			p.c.hashStart += 2
 		}
 	}
+	return buf
 }
 
 // peek returns c, the byte the pointer points to, or -1 at EOF.
@@ -415,62 +413,64 @@ func (p *parser) peek() int {
 func (p *parser) special() bool { return p.c.scheme.special() }
 
 // startQuery sets the query to the empty string and enters the query state.
-func (p *parser) startQuery() {
-	p.c.queryStart = uint32(len(p.buf))
-	p.buf = append(p.buf, '?')
+func (p *parser) startQuery(buf []byte) []byte {
+	p.c.queryStart = uint32(len(buf))
 	p.state = stateQuery
+	return append(buf, '?')
 }
 
 // startFragment sets the fragment to the empty string and enters the fragment state.
-func (p *parser) startFragment() {
-	p.c.hashStart = uint32(len(p.buf))
-	p.buf = append(p.buf, '#')
+func (p *parser) startFragment(buf []byte) []byte {
+	p.c.hashStart = uint32(len(buf))
 	p.state = stateFragment
+	return append(buf, '#')
 }
 
 // setPathStart marks the start of the path, unless it is marked already.
-func (p *parser) setPathStart() {
+func (p *parser) setPathStart(buf []byte) {
 	if p.c.pathStart == 0 {
-		p.c.pathStart = uint32(len(p.buf))
+		p.c.pathStart = uint32(len(buf))
 	}
 }
 
 // copyBase makes the URL under construction base's scheme, credentials,
 // host and port, followed by its path when withPath is set.
-func (p *parser) copyBase(withPath bool) {
+func (p *parser) copyBase(buf []byte, withPath bool) []byte {
 	b := p.base
-	p.buf = append(p.buf[:0], b.href[:b.authorityEnd()]...)
+	buf = append(buf[:0], b.href[:b.authorityEnd()]...)
 	p.c = b.components
-	p.c.pathStart = uint32(len(p.buf))
+	p.c.pathStart = uint32(len(buf))
 	p.c.queryStart, p.c.hashStart = omitted, omitted
 	if withPath {
-		p.buf = append(p.buf, b.href[b.pathStart:b.pathEnd()]...)
+		buf = append(buf, b.href[b.pathStart:b.pathEnd()]...)
 	}
+	return buf
 }
 
 // copyBaseQuery sets the query of the URL under construction to base's.
-func (p *parser) copyBaseQuery() {
+func (p *parser) copyBaseQuery(buf []byte) []byte {
 	b := p.base
-	if b.queryStart != omitted {
-		p.c.queryStart = uint32(len(p.buf))
-		p.buf = append(p.buf, b.href[b.queryStart:b.queryEnd()]...)
+	if b.queryStart == omitted {
+		return buf
 	}
+	p.c.queryStart = uint32(len(buf))
+	return append(buf, b.href[b.queryStart:b.queryEnd()]...)
 }
 
 // shortenPath removes the last segment of the path, but not a lone
 // normalized Windows drive letter of a file URL.
 // https://url.spec.whatwg.org/#shorten-a-urls-path
-func (p *parser) shortenPath() {
-	path := p.buf[p.c.pathStart:]
+func (p *parser) shortenPath(buf []byte) []byte {
+	path := buf[p.c.pathStart:]
 	if p.c.scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
-		return
+		return buf
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		if path[i] == '/' {
-			p.buf = p.buf[:int(p.c.pathStart)+i]
-			return
+			return buf[:int(p.c.pathStart)+i]
 		}
 	}
+	return buf
 }
 
 func isAlpha(c byte) bool        { return 'a' <= c|0x20 && c|0x20 <= 'z' }

@@ -22,19 +22,19 @@ func (p *parser) schemeStartState() errCode {
 // schemeState reads the scheme in one run; the scheme start state has
 // checked that it begins with an ASCII alpha.
 // https://url.spec.whatwg.org/#scheme-state
-func (p *parser) schemeState() errCode {
+func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 	start := p.i
 	for p.i < len(p.in) && isSchemeChar(p.in[p.i]) {
 		p.i++
 	}
 	if p.i == len(p.in) || p.in[p.i] != ':' {
 		if p.override != stateNone {
-			return errFailure
+			return buf, errFailure
 		}
 		// Start over, from the first code point in input.
 		p.i = 0
 		p.state = stateNoScheme
-		return 0
+		return buf, 0
 	}
 	scheme := p.in[start:p.i]
 	kind := schemeKindOf(scheme)
@@ -46,17 +46,17 @@ func (p *parser) schemeState() errCode {
 		case u.scheme.special() != kind.special(),
 			kind == schemeFile && (u.includesCredentials() || u.hasPort()),
 			u.scheme == schemeFile && u.hostKind == hostEmpty:
-			return errFailure
+			return buf, errFailure
 		}
 	}
-	p.buf = appendLower(p.buf, scheme)
-	p.c.schemeEnd = uint32(len(p.buf))
-	p.buf = append(p.buf, ':')
+	buf = appendLower(buf, scheme)
+	p.c.schemeEnd = uint32(len(buf))
+	buf = append(buf, ':')
 	p.c.scheme = kind
 	p.i++
 	if p.override != stateNone {
 		p.state = stateDone
-		return 0
+		return buf, 0
 	}
 	switch {
 	case kind == schemeFile:
@@ -72,32 +72,32 @@ func (p *parser) schemeState() errCode {
 		p.i++
 	default:
 		p.c.opaquePath = true
-		p.c.pathStart = uint32(len(p.buf))
+		p.c.pathStart = uint32(len(buf))
 		p.state = stateOpaquePath
 	}
-	return 0
+	return buf, 0
 }
 
 // https://url.spec.whatwg.org/#no-scheme-state
-func (p *parser) noSchemeState() errCode {
+func (p *parser) noSchemeState(buf []byte) ([]byte, errCode) {
 	b := p.base
 	c := p.peek()
 	switch {
 	case b == nil || b.opaquePath && c != '#':
-		return errMissingSchemeNonRelativeURL
+		return buf, errMissingSchemeNonRelativeURL
 	case b.opaquePath:
 		// Base's scheme, path and query, with an empty fragment.
-		p.buf = append(p.buf[:0], b.href[:b.queryEnd()]...)
+		buf = append(buf[:0], b.href[:b.queryEnd()]...)
 		p.c = b.components
 		p.c.hashStart = omitted
 		p.i++
-		p.startFragment()
+		buf = p.startFragment(buf)
 	case b.scheme != schemeFile:
 		p.state = stateRelative
 	default:
 		p.state = stateFile
 	}
-	return 0
+	return buf, 0
 }
 
 // https://url.spec.whatwg.org/#special-relative-or-authority-state
@@ -122,38 +122,39 @@ func (p *parser) pathOrAuthorityState() {
 }
 
 // https://url.spec.whatwg.org/#relative-state
-func (p *parser) relativeState() {
+func (p *parser) relativeState(buf []byte) []byte {
 	b := p.base
 	// The scheme becomes base's scheme.
-	p.buf = append(p.buf[:0], b.href[:b.schemeEnd+1]...)
+	buf = append(buf[:0], b.href[:b.schemeEnd+1]...)
 	p.c.schemeEnd, p.c.scheme = b.schemeEnd, b.scheme
 	c := p.peek()
 	if c == '/' || p.special() && c == '\\' {
 		// A "\" is an invalid-reverse-solidus validation error.
 		p.state = stateRelativeSlash
 		p.i++
-		return
+		return buf
 	}
-	p.copyBase(true)
+	buf = p.copyBase(buf, true)
 	switch c {
 	case '?':
 		p.i++
-		p.startQuery()
+		buf = p.startQuery(buf)
 	case '#':
-		p.copyBaseQuery()
+		buf = p.copyBaseQuery(buf)
 		p.i++
-		p.startFragment()
+		buf = p.startFragment(buf)
 	case -1:
-		p.copyBaseQuery()
+		buf = p.copyBaseQuery(buf)
 		p.state = stateDone
 	default:
-		p.shortenPath()
+		buf = p.shortenPath(buf)
 		p.state = statePath
 	}
+	return buf
 }
 
 // https://url.spec.whatwg.org/#relative-slash-state
-func (p *parser) relativeSlashState() {
+func (p *parser) relativeSlashState(buf []byte) []byte {
 	c := p.peek()
 	switch {
 	case p.special() && (c == '/' || c == '\\'):
@@ -165,9 +166,10 @@ func (p *parser) relativeSlashState() {
 		p.i++
 	default:
 		// Base's credentials, host and port.
-		p.copyBase(false)
+		buf = p.copyBase(buf, false)
 		p.state = statePath
 	}
+	return buf
 }
 
 // https://url.spec.whatwg.org/#special-authority-slashes-state
@@ -196,10 +198,10 @@ func (p *parser) specialAuthorityIgnoreSlashesState() {
 // The state then leaves the pointer at the start of the host, as the
 // standard's "decrease pointer by buffer's code point length + 1" does.
 // https://url.spec.whatwg.org/#authority-state
-func (p *parser) authorityState() errCode {
+func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 	// The host will be non-null: the serializer writes "//" before it.
-	p.buf = append(p.buf, '/', '/')
-	p.c.usernameEnd = uint32(len(p.buf))
+	buf = append(buf, '/', '/')
+	p.c.usernameEnd = uint32(len(buf))
 	p.c.hostStart = p.c.usernameEnd
 	at, end := -1, p.i
 	for ; end < len(p.in); end++ {
@@ -214,7 +216,7 @@ func (p *parser) authorityState() errCode {
 	if at >= 0 {
 		// invalid-credentials validation error.
 		if at+1 == end {
-			return errHostMissing
+			return buf, errHostMissing
 		}
 		username, password := p.in[p.i:at], ""
 		for j := 0; j < len(username); j++ {
@@ -223,30 +225,31 @@ func (p *parser) authorityState() errCode {
 				break
 			}
 		}
-		p.buf = appendEncoded(p.buf, username, userinfoSet)
-		p.c.usernameEnd = uint32(len(p.buf))
+		buf = appendEncoded(buf, username, userinfoSet)
+		p.c.usernameEnd = uint32(len(buf))
 		if password != "" {
-			p.buf = append(p.buf, ':')
-			p.buf = appendEncoded(p.buf, password, userinfoSet)
+			buf = append(buf, ':')
+			buf = appendEncoded(buf, password, userinfoSet)
 		}
-		if uint32(len(p.buf)) > p.c.hostStart {
-			p.buf = append(p.buf, '@')
+		if uint32(len(buf)) > p.c.hostStart {
+			buf = append(buf, '@')
 		}
-		p.c.hostStart = uint32(len(p.buf))
+		p.c.hostStart = uint32(len(buf))
 		p.i = at + 1
 	}
 	p.state = stateHost
-	return 0
+	return buf, 0
 }
 
 // hostState serves the host state and the hostname state: it reads the
 // host in one run, up to a ":" outside brackets or the end of the authority.
 // https://url.spec.whatwg.org/#host-state
-func (p *parser) hostState() errCode {
+func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 	if p.override != stateNone && p.c.scheme == schemeFile {
 		p.state = stateFileHost
-		return 0
+		return buf, 0
 	}
+	var err errCode
 	start := p.i
 	insideBrackets := false
 	for ; p.i < len(p.in); p.i++ {
@@ -263,40 +266,40 @@ func (p *parser) hostState() errCode {
 	buffer := p.in[start:p.i]
 	if p.i < len(p.in) && p.in[p.i] == ':' {
 		if buffer == "" {
-			return errHostMissing
+			return buf, errHostMissing
 		}
 		if p.override == stateHostname {
-			return errFailure
+			return buf, errFailure
 		}
-		if err := p.parseHost(buffer, !p.special()); err != 0 {
-			return err
+		if buf, err = p.parseHost(buf, buffer, !p.special()); err != 0 {
+			return buf, err
 		}
 		p.i++
 		p.state = statePort
-		return 0
+		return buf, 0
 	}
 	if buffer == "" {
 		if p.special() {
-			return errHostMissing
+			return buf, errHostMissing
 		}
 		if p.override != stateNone && (p.url.includesCredentials() || p.url.hasPort()) {
-			return errFailure
+			return buf, errFailure
 		}
 	}
-	if err := p.parseHost(buffer, !p.special()); err != 0 {
-		return err
+	if buf, err = p.parseHost(buf, buffer, !p.special()); err != 0 {
+		return buf, err
 	}
 	p.state = statePathStart
 	if p.override != stateNone {
 		p.state = stateDone
 	}
-	return 0
+	return buf, 0
 }
 
 // portState reads the digits in one run and leaves p.i on the first byte it
 // did not take.
 // https://url.spec.whatwg.org/#port-state
-func (p *parser) portState() errCode {
+func (p *parser) portState(buf []byte) ([]byte, errCode) {
 	start, port := p.i, 0
 	for ; p.i < len(p.in) && isDigit(p.in[p.i]); p.i++ {
 		port = min(port*10+int(p.in[p.i]-'0'), 1<<16) // saturate: only > 65535 matters
@@ -304,33 +307,33 @@ func (p *parser) portState() errCode {
 	// c must be EOF, "/", "?", "#" or (special) "\"; with a state override
 	// the digits may end anywhere.
 	if c := p.peek(); c != -1 && c != '/' && c != '?' && c != '#' && !(c == '\\' && p.special()) && p.override == stateNone {
-		return errPortInvalid
+		return buf, errPortInvalid
 	}
 	if p.i > start {
 		if port > 0xFFFF {
-			return errPortOutOfRange
+			return buf, errPortOutOfRange
 		}
 		// The port is null when it is the scheme's default port.
 		if port != p.c.scheme.defaultPort() {
-			p.buf = append(p.buf, ':')
-			p.buf = appendUint(p.buf, port)
+			buf = append(buf, ':')
+			buf = appendUint(buf, port)
 		}
 		if p.override != stateNone {
 			p.portSet = true
 			p.state = stateDone
-			return 0
+			return buf, 0
 		}
 	} else if p.override != stateNone {
-		return errFailure
+		return buf, errFailure
 	}
 	p.state = statePathStart
-	return 0
+	return buf, 0
 }
 
 // https://url.spec.whatwg.org/#file-state
-func (p *parser) fileState() {
+func (p *parser) fileState(buf []byte) []byte {
 	// The scheme is "file" and the host is the empty host.
-	p.buf = append(p.buf[:0], "file://"...)
+	buf = append(buf[:0], "file://"...)
 	p.c = newComponents()
 	p.c.schemeEnd, p.c.scheme = 4, schemeFile
 	p.c.usernameEnd, p.c.hostStart, p.c.hostEnd = 7, 7, 7
@@ -340,61 +343,63 @@ func (p *parser) fileState() {
 		// A "\" is an invalid-reverse-solidus validation error.
 		p.state = stateFileSlash
 		p.i++
-		return
+		return buf
 	}
 	b := p.base
 	if b == nil || b.scheme != schemeFile {
 		p.state = statePath
-		return
+		return buf
 	}
 	// Base's host, path and query.
-	p.copyBase(true)
+	buf = p.copyBase(buf, true)
 	switch c {
 	case '?':
 		p.i++
-		p.startQuery()
+		buf = p.startQuery(buf)
 	case '#':
-		p.copyBaseQuery()
+		buf = p.copyBaseQuery(buf)
 		p.i++
-		p.startFragment()
+		buf = p.startFragment(buf)
 	case -1:
-		p.copyBaseQuery()
+		buf = p.copyBaseQuery(buf)
 		p.state = stateDone
 	default:
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
-			p.shortenPath()
+			buf = p.shortenPath(buf)
 		} else {
 			// file-invalid-Windows-drive-letter validation error.
-			p.buf = p.buf[:p.c.pathStart]
+			buf = buf[:p.c.pathStart]
 		}
 		p.state = statePath
 	}
+	return buf
 }
 
 // https://url.spec.whatwg.org/#file-slash-state
-func (p *parser) fileSlashState() {
+func (p *parser) fileSlashState(buf []byte) []byte {
 	c := p.peek()
 	if c == '/' || c == '\\' {
 		// A "\" is an invalid-reverse-solidus validation error.
 		p.state = stateFileHost
 		p.i++
-		return
+		return buf
 	}
 	if b := p.base; b != nil && b.scheme == schemeFile {
-		p.copyBase(false)
+		buf = p.copyBase(buf, false)
 		// A path that does not start with a drive letter keeps base's.
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
 			if first := b.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
-				p.buf = append(p.buf, '/')
-				p.buf = append(p.buf, first...)
+				buf = append(buf, '/')
+				buf = append(buf, first...)
 			}
 		}
 	}
 	p.state = statePath
+	return buf
 }
 
 // https://url.spec.whatwg.org/#file-host-state
-func (p *parser) fileHostState() errCode {
+func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	start := p.i
 	for p.i < len(p.in) {
 		if c := p.in[p.i]; c == '/' || c == '\\' || c == '?' || c == '#' {
@@ -408,16 +413,17 @@ func (p *parser) fileHostState() errCode {
 		// buffer is not reset: the path state reads it again.
 		p.i = start
 		p.state = statePath
-		return 0
+		return buf, 0
 	}
-	p.buf = p.buf[:p.c.hostStart]
+	buf = buf[:p.c.hostStart]
 	p.c.hostKind, p.c.hostEnd = hostEmpty, p.c.hostStart
 	if buffer != "" {
-		if err := p.parseHost(buffer, false); err != 0 {
-			return err
+		var err errCode
+		if buf, err = p.parseHost(buf, buffer, false); err != 0 {
+			return buf, err
 		}
-		if string(p.buf[p.c.hostStart:]) == "localhost" {
-			p.buf = p.buf[:p.c.hostStart]
+		if string(buf[p.c.hostStart:]) == "localhost" {
+			buf = buf[:p.c.hostStart]
 			p.c.hostKind, p.c.hostEnd = hostEmpty, p.c.hostStart
 		}
 	}
@@ -425,12 +431,12 @@ func (p *parser) fileHostState() errCode {
 	if p.override != stateNone {
 		p.state = stateDone
 	}
-	return 0
+	return buf, 0
 }
 
 // https://url.spec.whatwg.org/#path-start-state
-func (p *parser) pathStartState() {
-	p.setPathStart()
+func (p *parser) pathStartState(buf []byte) []byte {
+	p.setPathStart(buf)
 	c := p.peek()
 	switch {
 	case p.special():
@@ -441,10 +447,10 @@ func (p *parser) pathStartState() {
 		}
 	case p.override == stateNone && c == '?':
 		p.i++
-		p.startQuery()
+		buf = p.startQuery(buf)
 	case p.override == stateNone && c == '#':
 		p.i++
-		p.startFragment()
+		buf = p.startFragment(buf)
 	case c != -1:
 		p.state = statePath
 		if c == '/' {
@@ -452,10 +458,11 @@ func (p *parser) pathStartState() {
 		}
 	default:
 		if p.override != stateNone && p.c.hostKind == hostNull {
-			p.buf = append(p.buf, '/') // append the empty string to the path
+			buf = append(buf, '/') // append the empty string to the path
 		}
 		p.state = stateDone
 	}
+	return buf
 }
 
 // pathState reads the path one segment at a time: each run ends at "/",
@@ -463,8 +470,8 @@ func (p *parser) pathStartState() {
 // or at EOF. Segments are appended as "/" and their percent-encoding;
 // shortening the path cuts the buffer back to the last "/".
 // https://url.spec.whatwg.org/#path-state
-func (p *parser) pathState() {
-	p.setPathStart()
+func (p *parser) pathState(buf []byte) []byte {
+	p.setPathStart(buf)
 	special := p.special()
 	for {
 		start := p.i
@@ -484,34 +491,32 @@ func (p *parser) pathState() {
 		slash := c == '/' || c == '\\' && special
 		switch {
 		case isDoubleDotSegment(segment):
-			p.shortenPath()
+			buf = p.shortenPath(buf)
 			if !slash {
-				p.buf = append(p.buf, '/')
+				buf = append(buf, '/')
 			}
 		case isSingleDotSegment(segment):
 			if !slash {
-				p.buf = append(p.buf, '/')
+				buf = append(buf, '/')
 			}
-		case p.c.scheme == schemeFile && uint32(len(p.buf)) == p.c.pathStart && isWindowsDriveLetter(segment):
+		case p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart && isWindowsDriveLetter(segment):
 			// The first segment of a file path is a drive letter: its
 			// second code point becomes ":".
-			p.buf = append(p.buf, '/', segment[0], ':')
+			buf = append(buf, '/', segment[0], ':')
 		default:
-			p.buf = append(p.buf, '/')
-			p.buf = appendEncoded(p.buf, segment, pathSet)
+			buf = append(buf, '/')
+			buf = appendEncoded(buf, segment, pathSet)
 		}
 		if c == -1 {
 			p.state = stateDone
-			return
+			return buf
 		}
 		p.i++
 		switch c {
 		case '?':
-			p.startQuery()
-			return
+			return p.startQuery(buf)
 		case '#':
-			p.startFragment()
-			return
+			return p.startFragment(buf)
 		}
 	}
 }
@@ -520,37 +525,38 @@ func (p *parser) pathState() {
 // bytes percent-encoded. A space right before "?" or "#" becomes "%20",
 // so that removing the query or fragment never leaves a trailing space.
 // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
-func (p *parser) opaquePathState() {
+func (p *parser) opaquePathState(buf []byte) []byte {
 	start := p.i
 	for ; p.i < len(p.in); p.i++ {
 		switch p.in[p.i] {
 		case '?', '#':
-			p.buf = appendEncoded(p.buf, p.in[start:p.i], c0ControlSet)
+			buf = appendEncoded(buf, p.in[start:p.i], c0ControlSet)
 			if p.in[p.i] == '?' {
 				p.i++
-				p.startQuery()
+				buf = p.startQuery(buf)
 			} else {
 				p.i++
-				p.startFragment()
+				buf = p.startFragment(buf)
 			}
-			return
+			return buf
 		case ' ':
 			if p.i+1 < len(p.in) && (p.in[p.i+1] == '?' || p.in[p.i+1] == '#') {
-				p.buf = appendEncoded(p.buf, p.in[start:p.i], c0ControlSet)
-				p.buf = append(p.buf, "%20"...)
+				buf = appendEncoded(buf, p.in[start:p.i], c0ControlSet)
+				buf = append(buf, "%20"...)
 				start = p.i + 1
 			}
 		}
 		// Invalid-URL-unit validation errors as in the path state.
 	}
-	p.buf = appendEncoded(p.buf, p.in[start:], c0ControlSet)
+	buf = appendEncoded(buf, p.in[start:], c0ControlSet)
 	p.state = stateDone
+	return buf
 }
 
 // queryState reads the query in one run, up to "#" unless a state override
 // is given, and percent-encodes it whole.
 // https://url.spec.whatwg.org/#query-state
-func (p *parser) queryState() {
+func (p *parser) queryState(buf []byte) []byte {
 	end := len(p.in)
 	if p.override == stateNone {
 		for j := p.i; j < len(p.in); j++ {
@@ -565,22 +571,24 @@ func (p *parser) queryState() {
 	if p.special() {
 		set = specialQuerySet
 	}
-	p.buf = appendEncoded(p.buf, p.in[p.i:end], set)
+	buf = appendEncoded(buf, p.in[p.i:end], set)
 	p.i = end
 	if end < len(p.in) {
 		p.i++
-		p.startFragment()
-		return
+		buf = p.startFragment(buf)
+		return buf
 	}
 	p.state = stateDone
+	return buf
 }
 
 // https://url.spec.whatwg.org/#fragment-state
-func (p *parser) fragmentState() {
+func (p *parser) fragmentState(buf []byte) []byte {
 	// Invalid-URL-unit validation errors as in the path state.
-	p.buf = appendEncoded(p.buf, p.in[p.i:], fragmentSet)
+	buf = appendEncoded(buf, p.in[p.i:], fragmentSet)
 	p.i = len(p.in)
 	p.state = stateDone
+	return buf
 }
 
 // isSchemeChar reports whether c may follow the first code point of a scheme.

@@ -406,27 +406,25 @@ func (u *URL) SetProtocol(value string) {
 	if u.href == "" {
 		return
 	}
+	var scratch [256]byte
 	p := u.setter(value+":", stateSchemeStart)
-	if p.run() != 0 {
+	buf, err := p.run(scratch[:0])
+	if err != 0 {
 		return
 	}
-	// p.buf holds the new scheme and ":".
-	delta := int(p.c.schemeEnd) - int(u.schemeEnd)
+	// buf holds the new scheme and ":"; the rest follows, less a port that
+	// is the new scheme's default.
 	c := u.components
-	c.schemeEnd, c.scheme = p.c.schemeEnd, p.c.scheme
-	rest := u.href[u.schemeEnd+1:]
-	if u.hasPort() && u.portNumber() == c.scheme.defaultPort() {
-		// Drop ":port" from the rest.
-		cut := u.hostEnd - u.schemeEnd - 1
-		portLen := int(u.pathStart - u.hostEnd)
-		p.buf = append(p.buf, rest[:cut]...)
-		p.buf = append(p.buf, rest[cut+uint32(portLen):]...)
-		c.shiftFrom(u.pathStart, -portLen)
+	if u.hasPort() && u.portNumber() == p.c.scheme.defaultPort() {
+		buf = append(buf, u.href[u.schemeEnd+1:u.hostEnd]...)
+		c.shiftFrom(u.pathStart, int(u.hostEnd)-int(u.pathStart))
+		buf = append(buf, u.href[u.pathStart:]...)
 	} else {
-		p.buf = append(p.buf, rest...)
+		buf = append(buf, u.href[u.schemeEnd+1:]...)
 	}
-	c.shiftFrom(u.schemeEnd+1, delta)
-	u.commit(p.buf, c)
+	c.shiftFrom(u.schemeEnd+1, int(p.c.schemeEnd)-int(u.schemeEnd))
+	c.schemeEnd, c.scheme = p.c.schemeEnd, p.c.scheme
+	u.commit(buf, c)
 }
 
 // SetUsername sets the username to value, percent-encoded with the userinfo
@@ -455,8 +453,8 @@ func (u *URL) SetPassword(value string) {
 
 // SetHost sets the host and, if value has one after ":", the port, as
 // assigning JavaScript's URL.host does. The URL is unchanged if it has an
-// opaque path or value is no valid host; a port that is not valid leaves
-// the port as it was (the host is still set, as in browsers).
+// opaque path or value is no valid host. A port that is not valid leaves
+// the port as it was while the host is still set, as in browsers.
 // https://url.spec.whatwg.org/#dom-url-host
 func (u *URL) SetHost(value string) { u.setHost(value, stateHost) }
 
@@ -477,16 +475,19 @@ func (u *URL) SetPort(value string) {
 		return
 	}
 	var scratch [256]byte
-	p := u.setter(value, statePort)
-	p.buf = append(scratch[:0], u.href[:u.hostEnd]...)
-	if value != "" && p.run() != 0 {
-		return
+	buf := append(scratch[:0], u.href[:u.hostEnd]...)
+	if value != "" {
+		p := u.setter(value, statePort)
+		var err errCode
+		if buf, err = p.run(buf); err != 0 {
+			return
+		}
 	}
-	delta := len(p.buf) - int(u.pathStart)
+	delta := len(buf) - int(u.pathStart)
 	c := u.components
-	c.pathStart = uint32(len(p.buf))
+	c.pathStart = uint32(len(buf))
 	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(p.buf, u.href[u.pathStart:]...), c)
+	u.commit(append(buf, u.href[u.pathStart:]...), c)
 }
 
 // SetPathname replaces the path, as assigning JavaScript's URL.pathname
@@ -500,15 +501,15 @@ func (u *URL) SetPathname(value string) {
 	}
 	var scratch [256]byte
 	p := u.setter(value, statePathStart)
-	p.buf = append(scratch[:0], u.href[:u.authorityEnd()]...)
-	p.c.pathStart = uint32(len(p.buf))
+	buf := append(scratch[:0], u.href[:u.authorityEnd()]...)
+	p.c.pathStart = uint32(len(buf))
 	p.c.queryStart, p.c.hashStart = omitted, omitted
-	p.run()
-	p.finish()
+	buf, _ = p.run(buf) // the path states never fail
+	buf = p.finish(buf)
 	end := u.pathEnd()
-	delta := len(p.buf) - int(end)
+	delta := len(buf) - int(end)
 	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(p.buf, u.href[end:]...), p.c)
+	u.commit(append(buf, u.href[end:]...), p.c)
 }
 
 // SetSearch replaces the query, as assigning JavaScript's URL.search does:
@@ -521,16 +522,15 @@ func (u *URL) SetSearch(value string) {
 	}
 	var scratch [256]byte
 	p := u.setter(trimPrefixByte(value, '?'), stateQuery)
-	p.buf = append(scratch[:0], u.href[:u.pathEnd()]...)
+	buf := append(scratch[:0], u.href[:u.pathEnd()]...)
+	p.c.queryStart = omitted
 	if value != "" {
-		p.startQuery()
-		p.run()
-	} else {
-		p.c.queryStart = omitted
+		buf = p.startQuery(buf)
+		buf, _ = p.run(buf) // the query state never fails
 	}
 	end := u.queryEnd()
-	p.c.hashStart = moved(u.hashStart, len(p.buf)-int(end))
-	u.commit(append(p.buf, u.href[end:]...), p.c)
+	p.c.hashStart = moved(u.hashStart, len(buf)-int(end))
+	u.commit(append(buf, u.href[end:]...), p.c)
 }
 
 // SetHash replaces the fragment, as assigning JavaScript's URL.hash does:
@@ -543,130 +543,13 @@ func (u *URL) SetHash(value string) {
 	}
 	var scratch [256]byte
 	p := u.setter(trimPrefixByte(value, '#'), stateFragment)
-	p.buf = append(scratch[:0], u.href[:u.queryEnd()]...)
+	buf := append(scratch[:0], u.href[:u.queryEnd()]...)
+	p.c.hashStart = omitted
 	if value != "" {
-		p.startFragment()
-		p.run()
-	} else {
-		p.c.hashStart = omitted
+		buf = p.startFragment(buf)
+		buf, _ = p.run(buf) // the fragment state never fails
 	}
-	u.commit(p.buf, p.c)
-}
-
-func trimPrefixByte(s string, b byte) string {
-	if len(s) > 0 && s[0] == b {
-		return s[1:]
-	}
-	return s
-}
-
-// setHost runs the host or hostname state on value with u's URL.
-// https://url.spec.whatwg.org/#dom-url-host
-// https://url.spec.whatwg.org/#dom-url-hostname
-func (u *URL) setHost(value string, override state) {
-	if u.href == "" || u.opaquePath {
-		return
-	}
-	var scratch [256]byte
-	p := u.setter(value, override)
-	if u.hostKind == hostNull {
-		p.buf = append(scratch[:0], u.href[:u.schemeEnd+1]...)
-		p.buf = append(p.buf, '/', '/')
-		p.c.usernameEnd = uint32(len(p.buf))
-		p.c.hostStart = p.c.usernameEnd
-	} else {
-		p.buf = append(scratch[:0], u.href[:u.hostStart]...)
-	}
-	// The port state runs only once the host is set; if it then fails, the
-	// host stays set, as the standard modifies the URL in place.
-	if err := p.run(); err != 0 && p.state != statePort {
-		return
-	}
-	if !p.portSet && u.hasPort() {
-		p.buf = append(p.buf, u.href[u.hostEnd:u.pathStart]...)
-	}
-	delta := len(p.buf) - int(u.pathStart)
-	p.c.pathStart = uint32(len(p.buf))
-	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(p.buf, u.href[u.pathStart:]...), p.c)
-}
-
-// setCredentials sets the username and password, both percent-encoded with
-// the userinfo percent-encode set unless already so (encode names which).
-// https://url.spec.whatwg.org/#set-the-username
-// https://url.spec.whatwg.org/#set-the-password
-func (u *URL) setCredentials(username, password string, encodeUsername bool) {
-	start, end := u.schemeEnd+3, u.hostStart
-	buf := make([]byte, 0, len(u.href)+3*max(len(username), len(password))+2)
-	buf = append(buf, u.href[:start]...)
-	if encodeUsername {
-		buf = appendEncoded(buf, username, userinfoSet)
-	} else {
-		buf = append(buf, username...)
-	}
-	usernameEnd := uint32(len(buf))
-	if password != "" {
-		buf = append(buf, ':')
-		if encodeUsername {
-			buf = append(buf, password...)
-		} else {
-			buf = appendEncoded(buf, password, userinfoSet)
-		}
-	}
-	if uint32(len(buf)) > start {
-		buf = append(buf, '@')
-	}
-	c := u.components
-	c.shiftFrom(end, len(buf)-int(end))
-	c.usernameEnd = usernameEnd
-	u.commit(append(buf, u.href[end:]...), c)
-}
-
-// setter returns a parser that runs the basic URL parser on value with u as
-// its URL and the state override given.
-func (u *URL) setter(value string, override state) parser {
-	return parser{
-		in:       clean(value, false),
-		state:    override,
-		override: override,
-		url:      u,
-		c:        u.components,
-	}
-}
-
-// moved returns offset o moved by delta, unless it is omitted.
-func moved(o uint32, delta int) uint32 {
-	if o == omitted {
-		return o
-	}
-	return uint32(int(o) + delta)
-}
-
-// shiftFrom moves the offsets at or after from by delta. Offsets before from
-// stay, and so do omitted ones.
-func (c *components) shiftFrom(from uint32, delta int) {
-	for _, o := range [...]*uint32{&c.usernameEnd, &c.hostStart, &c.hostEnd, &c.pathStart, &c.queryStart, &c.hashStart} {
-		if *o != omitted && *o >= from {
-			*o = uint32(int(*o) + delta)
-		}
-	}
-}
-
-// commit makes buf, described by c, the URL's serialization.
-func (u *URL) commit(buf []byte, c components) {
-	if len(buf) > maxHref {
-		return
-	}
-	u.href, u.components = string(buf), c
-}
-
-// portNumber returns the port, or -1 if it is null.
-func (u *URL) portNumber() int {
-	if !u.hasPort() {
-		return -1
-	}
-	n, _ := strconv.Atoi(u.href[u.hostEnd+1 : u.pathStart])
-	return n
+	u.commit(buf, p.c)
 }
 
 // toScalarValues returns s with each maximal invalid UTF-8 sequence
