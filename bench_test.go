@@ -1,0 +1,100 @@
+package weburl
+
+import (
+	"bufio"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The benchmarks parse real URL lists, one URL per op, so ns/op is the time
+// per URL and allocs/op the allocations per URL. The lists are read from
+// $WEBURL_DATASETS, by default ../shared/datasets (one URL per line), and
+// from the web-platform-tests inputs in testdata/wpt. Run them with
+//
+//	make bench   # go test -run '^$' -bench . -benchmem -count=10 .
+//
+// and compare runs with benchstat.
+
+var datasets = []string{"kasztp.txt", "userbait.txt", "isaacs_files.txt", "node_files.txt"}
+
+func datasetDir() string {
+	if d := os.Getenv("WEBURL_DATASETS"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "shared", "datasets")
+}
+
+// readLines returns the non-empty lines of a dataset file.
+func readLines(b *testing.B, name string) []string {
+	b.Helper()
+	path := filepath.Join(datasetDir(), name)
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatalf("dataset missing: %v (set WEBURL_DATASETS to the directory of the URL lists)", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return lines
+}
+
+// benchmarkLists runs f on every dataset and on the WPT inputs.
+func benchmarkLists(b *testing.B, f func(b *testing.B, urls []string)) {
+	for _, name := range datasets {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			f(b, readLines(b, name))
+		})
+	}
+	b.Run("wpt", func(b *testing.B) {
+		inputs, _ := wptInputs()
+		if len(inputs) == 0 {
+			b.Fatal("testdata/wpt is missing: run `make wpt`")
+		}
+		f(b, inputs)
+	})
+}
+
+// perURL runs op on the URLs in turn, b.N times in all.
+func perURL(b *testing.B, urls []string, op func(string)) {
+	total := 0
+	for _, u := range urls {
+		total += len(u)
+	}
+	b.SetBytes(int64(total / len(urls)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		op(urls[i%len(urls)])
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	benchmarkLists(b, func(b *testing.B, urls []string) {
+		perURL(b, urls, func(s string) { _, _ = Parse(s) })
+	})
+}
+
+func BenchmarkCanParse(b *testing.B) {
+	benchmarkLists(b, func(b *testing.B, urls []string) {
+		perURL(b, urls, func(s string) { CanParse(s) })
+	})
+}
+
+// BenchmarkNetURLParse is the baseline: net/url's RFC 3986 parser on the same lists.
+func BenchmarkNetURLParse(b *testing.B) {
+	benchmarkLists(b, func(b *testing.B, urls []string) {
+		perURL(b, urls, func(s string) { _, _ = url.Parse(s) })
+	})
+}

@@ -1,0 +1,158 @@
+package weburl_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/weburl/weburl"
+)
+
+func Example() {
+	u, err := weburl.Parse("HTTPS://EXAMPLE.com/a/../b c?x y#z")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Hostname(), u.Pathname(), u.Search(), u.Hash())
+
+	link, err := u.Parse("../img/logo.png?v=2")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(link)
+	// Output:
+	// https://example.com/b%20c?x%20y#z
+	// example.com /b%20c ?x%20y #z
+	// https://example.com/img/logo.png?v=2
+}
+
+func ExampleParse() {
+	for _, s := range []string{
+		"http://EXAMPLE.com:80/./a/%7e/../b",
+		"https://faß.example/",
+		"http://0x7f.1/",
+		"http:\\\\example.com\\path",
+		"https://[0:0::1]:443/",
+	} {
+		u, err := weburl.Parse(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(u)
+	}
+	// Output:
+	// http://example.com/a/b
+	// https://xn--fa-hia.example/
+	// http://127.0.0.1/
+	// http://example.com/path
+	// https://[::1]/
+}
+
+func ExampleParse_error() {
+	_, err := weburl.Parse("https://example.com:99999/")
+	fmt.Println(err)
+
+	var e *weburl.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Code)
+	}
+	// Output:
+	// weburl: parse "https://example.com:99999/": port-out-of-range
+	// port-out-of-range
+}
+
+func ExampleURL_Parse() {
+	base, _ := weburl.Parse("https://example.com/docs/guide/intro.html?lang=en")
+	for _, ref := range []string{"setup.html", "../api/", "/", "?lang=fr", "#install", "//cdn.example.net/x.js", "mailto:a@example.com"} {
+		u, err := base.Parse(ref)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(u)
+	}
+	// Output:
+	// https://example.com/docs/guide/setup.html
+	// https://example.com/docs/api/
+	// https://example.com/
+	// https://example.com/docs/guide/intro.html?lang=fr
+	// https://example.com/docs/guide/intro.html?lang=en#install
+	// https://cdn.example.net/x.js
+	// mailto:a@example.com
+}
+
+func ExampleCanParse() {
+	fmt.Println(weburl.CanParse("https://example.com/"))
+	fmt.Println(weburl.CanParse("https://exa mple.com/"))
+	fmt.Println(weburl.CanParse("/relative/path"))
+
+	base, _ := weburl.Parse("https://example.com/")
+	fmt.Println(base.CanParse("/relative/path"))
+	// Output:
+	// true
+	// false
+	// false
+	// true
+}
+
+func ExampleURL_Origin() {
+	for _, s := range []string{
+		"https://user:pass@example.com:8443/path",
+		"blob:https://example.com/0b1c6c1e-7a3f-4b8f-9d4e-3c2a1b0f9e8d",
+		"file:///etc/hosts",
+		"data:text/plain,hello",
+	} {
+		u, _ := weburl.Parse(s)
+		fmt.Println(u.Origin())
+	}
+	// Output:
+	// https://example.com:8443
+	// https://example.com
+	// null
+	// null
+}
+
+func ExampleURL_SetHost() {
+	u, _ := weburl.Parse("https://example.com:8080/path")
+	u.SetHost("EXAMPLE.org")
+	fmt.Println(u) // the port stays when the value has none
+	u.SetHost("example.net:443")
+	fmt.Println(u) // the default port is null
+	u.SetHost("exa mple.net")
+	fmt.Println(u) // not a valid host: unchanged
+	// Output:
+	// https://example.org:8080/path
+	// https://example.net/path
+	// https://example.net/path
+}
+
+func ExampleURL_SetPathname() {
+	u, _ := weburl.Parse("https://example.com/old?q#f")
+	u.SetPathname("/a/./b/../c d?")
+	fmt.Println(u.Href())
+	fmt.Println(u.Pathname())
+	// Output:
+	// https://example.com/a/c%20d%3F?q#f
+	// /a/c%20d%3F
+}
+
+func ExampleURL_SetSearch() {
+	u, _ := weburl.Parse("https://example.com/search#results")
+	u.SetSearch("q=a b&lang=en")
+	fmt.Println(u)
+	u.SetSearch("")
+	fmt.Println(u)
+	// Output:
+	// https://example.com/search?q=a%20b&lang=en#results
+	// https://example.com/search#results
+}
+
+func ExampleURL_SetProtocol() {
+	u, _ := weburl.Parse("http://example.com:443/")
+	u.SetProtocol("https")
+	fmt.Println(u) // 443 is the default port of https
+	u.SetProtocol("mailto")
+	fmt.Println(u) // special to non-special: not allowed
+	// Output:
+	// https://example.com/
+	// https://example.com/
+}

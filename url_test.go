@@ -1,0 +1,304 @@
+package weburl
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// asciiURLs are typical ASCII http(s) URLs, some already in their
+// serialized form and some not.
+var asciiURLs = []string{
+	"https://www.example.com/path/to/page.html?q=1&r=2#section",
+	"http://example.com/",
+	"https://user:pass@EXAMPLE.com:8080/a/./b/../c?x=1",
+	"http://192.168.0.1:8080/index.html",
+	"https://[2001:db8::1]/",
+	"https://example.com/a b?c d#e f",
+	"HTTP://WWW.EXAMPLE.COM",
+}
+
+func TestAllocs(t *testing.T) {
+	base, err := Parse("https://example.com/dir/page?x#y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range asciiURLs {
+		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n > 2 {
+			t.Errorf("Parse(%q) allocates %v times, want at most 2", s, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { CanParse(s) }); n != 0 {
+			t.Errorf("CanParse(%q) allocates %v times, want 0", s, n)
+		}
+		u, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
+			if name == "origin" && u.includesCredentials() {
+				continue // the origin leaves the credentials out: a new string
+			}
+			if n := testing.AllocsPerRun(100, func() { _ = attr(u, name) }); n != 0 {
+				t.Errorf("%s of %q allocates %v times, want 0", name, s, n)
+			}
+		}
+	}
+	for _, ref := range []string{"../other?q", "/abs", "?only-query", "#frag", "//host.example/p", "https://x.example/"} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) }); n > 2 {
+			t.Errorf("base.Parse(%q) allocates %v times, want at most 2", ref, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { base.CanParse(ref) }); n != 0 {
+			t.Errorf("base.CanParse(%q) allocates %v times, want 0", ref, n)
+		}
+	}
+	for _, s := range []string{"https://:443", "http://a:99999/", "no-scheme", "http://[::1/", "http://ex ample/", "http://1.2.3.4.5/"} {
+		if n := testing.AllocsPerRun(100, func() { CanParse(s) }); n != 0 {
+			t.Errorf("CanParse(%q) (a failure) allocates %v times, want 0", s, n)
+		}
+	}
+}
+
+func TestError(t *testing.T) {
+	_, err := Parse("https://:443")
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("Parse error %T is not an *Error", err)
+	}
+	if e.Input != "https://:443" || e.Base != "" || e.Code != "host-missing" {
+		t.Errorf("error = %#v", e)
+	}
+	if got, want := err.Error(), `weburl: parse "https://:443": host-missing`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+
+	base, _ := Parse("mailto:someone@example.com")
+	_, err = base.Parse("relative")
+	if !errors.As(err, &e) || e.Code != "missing-scheme-non-relative-URL" || e.Base != base.Href() {
+		t.Fatalf("error = %#v", err)
+	}
+	if got, want := err.Error(), `weburl: parse "relative" against "mailto:someone@example.com": missing-scheme-non-relative-URL`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+
+	// Each failure names the validation error that caused it (the examples
+	// of the standard's table of validation errors that fail).
+	for in, code := range map[string]string{
+		"https://exa%23mple.org":            "domain-invalid-code-point",
+		"foo://exa[mple.org":                "host-invalid-code-point",
+		"https://1.2.3.4.5/":                "IPv4-too-many-parts",
+		"https://test.42":                   "IPv4-non-numeric-part",
+		"https://255.255.4000.1":            "IPv4-out-of-range-part",
+		"https://[::1":                      "IPv6-unclosed",
+		"https://[:1]":                      "IPv6-invalid-compression",
+		"https://[1:2:3:4:5:6:7:8:9]":       "IPv6-too-many-pieces",
+		"https://[1::1::1]":                 "IPv6-multiple-compression",
+		"https://[1:2:3!:4]":                "IPv6-invalid-code-point",
+		"https://[1:2:3:]":                  "IPv6-invalid-code-point",
+		"https://[1:2:3]":                   "IPv6-too-few-pieces",
+		"https://[1:1:1:1:1:1:1:127.0.0.1]": "IPv4-in-IPv6-too-many-pieces",
+		"https://[ffff::.0.0.1]":            "IPv4-in-IPv6-invalid-code-point",
+		"https://[ffff::127.0.xyz.1]":       "IPv4-in-IPv6-invalid-code-point",
+		"https://[ffff::127.0xyz]":          "IPv4-in-IPv6-invalid-code-point",
+		"https://[ffff::127.00.0.1]":        "IPv4-in-IPv6-invalid-code-point",
+		"https://[ffff::127.0.0.1.2]":       "IPv4-in-IPv6-invalid-code-point",
+		"https://[ffff::127.0.0.4000]":      "IPv4-in-IPv6-out-of-range-part",
+		"https://[ffff::127.0.0]":           "IPv4-in-IPv6-too-few-parts",
+		"💩":                                 "missing-scheme-non-relative-URL",
+		"https://#fragment":                 "host-missing",
+		"https://:443":                      "host-missing",
+		"https://user:pass@":                "host-missing",
+		"https://example.org:70000":         "port-out-of-range",
+		"https://example.org:7z":            "port-invalid",
+		"https://ex ample.org/":             "domain-invalid-code-point",
+		"https://xn--a.ß/":                  "domain-to-ASCII",
+		"https://\u00AD/":                   "domain-to-ASCII", // maps to the empty string
+	} {
+		_, err := Parse(in)
+		if !errors.As(err, &e) || e.Code != code {
+			t.Errorf("Parse(%q) error = %v, want code %q", in, err, code)
+		}
+	}
+}
+
+func TestToValidUTF8(t *testing.T) {
+	// Each maximal subpart of an ill-formed sequence becomes one U+FFFD,
+	// as the Encoding Standard's UTF-8 decoder does; the first case is the
+	// example the Unicode Standard gives for this practice (section 3.9).
+	for in, want := range map[string]string{
+		"a\xF1\x80\x80\xE1\x80\xC2b\x80c\x80\xBFd": "a\uFFFD\uFFFD\uFFFDb\uFFFDc\uFFFD\uFFFDd",
+		"\xE2\x82":            "\uFFFD",
+		"\xE2\x82A":           "\uFFFDA",
+		"\xF0\x80\x80\x80":    "\uFFFD\uFFFD\uFFFD\uFFFD", // overlong: F0 needs 90..BF next
+		"\xED\xA0\x80":        "\uFFFD\uFFFD\uFFFD",       // a surrogate: ED needs 80..9F next
+		"\xF4\x90\x80\x80":    "\uFFFD\uFFFD\uFFFD\uFFFD", // above U+10FFFF
+		"\xC0\xAF":            "\uFFFD\uFFFD",
+		"\xFF\xFE":            "\uFFFD\uFFFD",
+		"\xF0\x9F\x92":        "\uFFFD",
+		"\xF0\x9F\x92\xA9":    "💩",
+		"ok \u00e9\u4e2d\xFF": "ok \u00e9\u4e2d\uFFFD",
+	} {
+		if got := toValidUTF8(in); got != want {
+			t.Errorf("toValidUTF8(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestInvalidUTF8Input(t *testing.T) {
+	// Invalid UTF-8 reads as U+FFFD (UTF-8: EF BF BD) wherever it is.
+	for in, want := range map[string]string{
+		"https://example.com/\xFF":             "https://example.com/%EF%BF%BD",
+		"https://example.com/?\xE2\x82#\xC0":   "https://example.com/?%EF%BF%BD#%EF%BF%BD",
+		"sc:\xE2\x82A":                         "sc:%EF%BF%BDA",
+		"sc://\xFF/":                           "sc://%EF%BF%BD/",
+		"https://u\xFF:p\xFF@example.com/":     "https://u%EF%BF%BD:p%EF%BF%BD@example.com/",
+		"https://example.com/\xE2\t\x82\xAC":   "https://example.com/%EF%BF%BD%EF%BF%BD%EF%BF%BD", // the tab splits the sequence
+		"\xFF":                                 "",
+		"https://\xFF.example/":                "",
+		"https://ex%FFample/":                  "", // percent-decoded hosts must be UTF-8 too
+		"https://example.com/%FF":              "https://example.com/%FF",
+		"https://example.com/\xF0\x9F\x92\xA9": "https://example.com/%F0%9F%92%A9",
+	} {
+		u, err := Parse(in)
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("Parse(%q) = %q, want failure", in, u.Href())
+		case want != "" && err != nil:
+			t.Errorf("Parse(%q): %v, want %q", in, err, want)
+		case want != "" && u.Href() != want:
+			t.Errorf("Parse(%q) = %q, want %q", in, u.Href(), want)
+		case err == nil:
+			if err := u.check(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	u, _ := Parse("https://example.com/")
+	u.SetUsername("\xFF")
+	u.SetHash("\xE2\x82")
+	if want := "https://%EF%BF%BD@example.com/#%EF%BF%BD"; u.Href() != want {
+		t.Errorf("setters with invalid UTF-8: %q, want %q", u.Href(), want)
+	}
+}
+
+func TestZeroURL(t *testing.T) {
+	var u URL
+	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		if got := attr(&u, name); got != "" {
+			t.Errorf("zero URL: %s = %q, want \"\"", name, got)
+		}
+	}
+	for _, name := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+		set(&u, name, "x")
+		if u.Href() != "" {
+			t.Errorf("zero URL: the %s setter made %q", name, u.Href())
+		}
+	}
+	if _, err := u.Parse("https://example.com/"); err != nil {
+		t.Errorf("a zero URL as base: %v", err)
+	}
+	if err := u.SetHref("https://example.com/x"); err != nil || u.Pathname() != "/x" {
+		t.Errorf("SetHref on a zero URL: %v, %q", err, u.Href())
+	}
+	var nilURL *URL
+	if v, err := nilURL.Parse("https://example.com/"); err != nil || v.Href() != "https://example.com/" {
+		t.Errorf("nil base: %v", err)
+	}
+}
+
+// TestSetOwnValue sets each attribute of every URL in urltestdata.json to
+// the value its getter returns: the URL must stay the same. Left out are the
+// getters that return "" for two different states: host and hostname for a
+// null host (the setters make it the empty host), and search and hash for
+// an empty query or fragment (the setters make it null).
+func TestSetOwnValue(t *testing.T) {
+	n := 0
+	for _, tc := range readCases[urlTest](t, "urltestdata.json") {
+		if tc.Failure {
+			continue
+		}
+		u, err := parseWithBase(tc.Input, tc.Base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+			switch {
+			case (name == "host" || name == "hostname") && u.hostKind == hostNull,
+				name == "search" && u.queryStart != omitted && u.Search() == "",
+				name == "hash" && u.hashStart != omitted && u.Hash() == "":
+				continue
+			}
+			v := *u
+			set(&v, name, attr(u, name))
+			n++
+			if v.Href() != u.Href() || v.components != u.components {
+				t.Errorf("%q: setting %s to %q gives %q", u.Href(), name, attr(u, name), v.Href())
+			}
+			if err := v.check(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no URLs")
+	}
+}
+
+func parseWithBase(input string, base *string) (*URL, error) {
+	if base == nil {
+		return Parse(input)
+	}
+	b, err := Parse(*base)
+	if err != nil {
+		return nil, err
+	}
+	return b.Parse(input)
+}
+
+// TestSettersOnEveryURL runs every setter with a few values on every URL in
+// urltestdata.json and checks the invariants after each.
+func TestSettersOnEveryURL(t *testing.T) {
+	values := []string{"", "x", "/a/../b", "?q", "#f", "host:99", "[::1]", "%zz", "é", "a b", "\t", "99999", "0", ".", "..", "//", "\\x", "user@host", "xn--a", "1.2.3.4"}
+	for _, tc := range readCases[urlTest](t, "urltestdata.json") {
+		if tc.Failure {
+			continue
+		}
+		u, err := parseWithBase(tc.Input, tc.Base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+			for _, value := range values {
+				v := *u
+				set(&v, name, value)
+				if err := v.check(); err != nil {
+					t.Errorf("%q after %s = %q: %v", u.Href(), name, value, err)
+				}
+			}
+		}
+	}
+}
+
+func TestCleanInput(t *testing.T) {
+	for in, want := range map[string]string{
+		"  https://example.com/  ":           "https://example.com/",
+		"\x00\x1F https://example.com/\x7F ": "https://example.com/%7F", // DEL is no C0 control
+		"https://exa\tmple.com/p\na\rth":     "https://example.com/path",
+		"\u00A0https://example.com/":         "",
+	} {
+		u, err := Parse(in)
+		got := ""
+		if err == nil {
+			got = u.Href()
+		}
+		if got != want {
+			t.Errorf("Parse(%q) = %q (%v), want %q", in, got, err, want)
+		}
+	}
+	if s := "https://example.com/"; clean(s, true) != s {
+		t.Error("clean copies a clean string")
+	}
+	if !utf8.ValidString(clean("\xFF\t\xFE", false)) || strings.ContainsAny(clean("a\tb\nc\rd", false), "\t\n\r") {
+		t.Error("clean leaves invalid UTF-8 or tabs")
+	}
+}
