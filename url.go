@@ -27,14 +27,14 @@
 // net/url implements RFC 3986 and keeps what it is given; browsers follow
 // the URL Standard, which normalizes. Some differences:
 //
-//	input                         net/url (String)              weburl (Href)
-//	HTTP://EXAMPLE.com/a/../b     http://EXAMPLE.com/a/../b     http://example.com/b
-//	https://faß.example/          https://fa%C3%9F.example/     https://xn--fa-hia.example/
-//	http://1.1/                   http://1.1/                   http://1.0.0.1/
-//	https://example.com/a b       error (invalid character)     https://example.com/a%20b
-//	https://ex\tample.com/        error (invalid control)       https://example.com/
-//	http:\\example.com\a          http:%5C%5Cexample.com%5Ca    http://example.com/a
-//	https://example.com:443/      https://example.com:443/      https://example.com/
+//	input                      net/url.Parse, String        weburl.Parse, Href
+//	HTTP://EXAMPLE.com/a/../b  http://EXAMPLE.com/a/../b    http://example.com/b
+//	https://faß.example/       https://fa%C3%9F.example/    https://xn--fa-hia.example/
+//	http://1.1/                http://1.1/                  http://1.0.0.1/
+//	http:\\example.com\a       http:\\example.com\a         http://example.com/a
+//	https://example.com:443/   https://example.com:443/     https://example.com/
+//	https://example.com/%zz    error: invalid URL escape    https://example.com/%zz
+//	https://ex<TAB>ample.com/  error: invalid control char  https://example.com/
 //
 // # Input
 //

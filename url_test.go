@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -300,5 +301,32 @@ func TestCleanInput(t *testing.T) {
 	}
 	if !utf8.ValidString(clean("\xFF\t\xFE", false)) || strings.ContainsAny(clean("a\tb\nc\rd", false), "\t\n\r") {
 		t.Error("clean leaves invalid UTF-8 or tabs")
+	}
+}
+
+// TestDifferencesFromNetURL checks the table in the package documentation.
+func TestDifferencesFromNetURL(t *testing.T) {
+	for _, row := range []struct{ in, netURL, weburl string }{
+		{"HTTP://EXAMPLE.com/a/../b", "http://EXAMPLE.com/a/../b", "http://example.com/b"},
+		{"https://faß.example/", "https://fa%C3%9F.example/", "https://xn--fa-hia.example/"},
+		{"http://1.1/", "http://1.1/", "http://1.0.0.1/"},
+		{`http:\\example.com\a`, `http:\\example.com\a`, "http://example.com/a"},
+		{"https://example.com:443/", "https://example.com:443/", "https://example.com/"},
+		{"https://example.com/%zz", "error: invalid URL escape", "https://example.com/%zz"},
+		{"https://ex\tample.com/", "error: invalid control character", "https://example.com/"},
+	} {
+		got := "error: "
+		if v, err := url.Parse(row.in); err != nil {
+			got += err.Error()
+		} else {
+			got = v.String()
+		}
+		if got != row.netURL && !(strings.HasPrefix(row.netURL, "error: ") && strings.Contains(got, strings.TrimPrefix(row.netURL, "error: "))) {
+			t.Errorf("net/url: %q gives %q, want %q", row.in, got, row.netURL)
+		}
+		u, err := Parse(row.in)
+		if err != nil || u.Href() != row.weburl {
+			t.Errorf("Parse(%q) = %v, %v, want %q", row.in, u, err, row.weburl)
+		}
 	}
 }
