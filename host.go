@@ -1,9 +1,11 @@
 package weburl
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
 )
 
 // hostKind says which kind of host a URL has; hostNull is the spec's null.
@@ -54,6 +56,10 @@ var idnaProfile = idna.New(
 	idna.StrictDomainName(false),
 	idna.VerifyDNSLength(false),
 )
+
+// unicodeToASCII is Unicode ToASCII with the flags above; a variable so
+// that tests can count the calls.
+var unicodeToASCII = idnaProfile.ToASCII
 
 // parseHost runs the host parser on input and appends the serialized host to
 // buf, recording its kind and end. isOpaque is true for URLs that are not
@@ -138,7 +144,7 @@ func appendDomain(dst []byte, input string) ([]byte, errCode) {
 			// Unicode ToASCII may fail first (on an "xn--" label), and then
 			// the failure is domain-to-ASCII, not domain-invalid-code-point.
 			if hasACELabel(domain) {
-				if _, err := idnaProfile.ToASCII(string(domain)); err != nil {
+				if _, err := unicodeToASCII(string(domain)); err != nil {
 					return dst, errDomainToASCII
 				}
 			}
@@ -152,8 +158,8 @@ func appendDomain(dst []byte, input string) ([]byte, errCode) {
 	if !utf8.Valid(domain) {
 		return dst, errDomainToASCII
 	}
-	result, err := idnaProfile.ToASCII(string(domain))
-	if err != nil || result == "" {
+	result, err := unicodeToASCII(string(domain))
+	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain)) {
 		return dst, errDomainToASCII
 	}
 	dst = append(dst[:start], result...)
@@ -163,6 +169,32 @@ func appendDomain(dst []byte, input string) ([]byte, errCode) {
 		}
 	}
 	return dst, 0
+}
+
+// hasEmptyLabel reports whether the domain d has an empty label, the root
+// label after a final "." included.
+func hasEmptyLabel(d string) bool {
+	return d == "" || d[0] == '.' || d[len(d)-1] == '.' || strings.Contains(d, "..")
+}
+
+// mapsToEmptyACELabel reports whether a label of domain is "xn--" once
+// UTS #46 maps it. Punycode decodes the empty rest of such a label to the
+// empty string, which UTS #46 (section 4.1, Processing) records as an
+// error; golang.org/x/net/idna instead returns an empty label without one
+// (so "xn--.ß" would become ".xn--zca"). ToASCII's mapping is code point by
+// code point, then NFC.
+func mapsToEmptyACELabel(domain string) bool {
+	var mapped []byte
+	for _, r := range domain {
+		m, _ := idnaProfile.ToUnicode(string(r))
+		mapped = append(mapped, m...)
+	}
+	for label := range strings.SplitSeq(norm.NFC.String(string(mapped)), ".") {
+		if label == "xn--" {
+			return true
+		}
+	}
+	return false
 }
 
 // hasACELabel reports whether a label of the lowercase domain d starts with "xn--".
