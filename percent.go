@@ -72,21 +72,25 @@ func needsEncoding(s string, set encodeSet) int {
 	return -1
 }
 
-// unhex returns the value of the ASCII hex digit c, or 0xFF if c is not one.
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
+// hexValue[c] is the value of the ASCII hex digit c, or 0xFF.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		t[c] = 0xFF
 	}
-	return 0xFF
-}
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i)
+	}
+	for i, c := range "ABCDEF" {
+		t[c] = byte(10 + i)
+	}
+	return t
+}()
+
+// unhex returns the value of the ASCII hex digit c, or 0xFF if c is not one.
+func unhex(c byte) byte { return hexValue[c] }
 
 // isHex reports whether c is an ASCII hex digit.
-func isHex(c byte) bool { return unhex(c) != 0xFF }
+func isHex(c byte) bool { return hexValue[c] != 0xFF }
 
 // startsWithPercentByte reports whether s[i:] starts with a percent-encoded
 // byte: "%" followed by two ASCII hex digits.

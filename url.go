@@ -78,6 +78,7 @@ import (
 type URL struct {
 	href string
 	components
+	params *SearchParams // made by the first call of SearchParams
 }
 
 // components are the offsets into a URL's serialization and what kind of
@@ -392,6 +393,9 @@ func (u *URL) SetHref(href string) error {
 		return newError(href, nil, err)
 	}
 	u.href, u.components = v.href, v.components
+	if u.params != nil && u.params.url == u {
+		u.params.list = parseForm(u.query())
+	}
 	return nil
 }
 
@@ -531,6 +535,12 @@ func (u *URL) SetSearch(value string) {
 	end := u.queryEnd()
 	p.c.hashStart = moved(u.hashStart, len(buf)-int(end))
 	u.commit(append(buf, u.href[end:]...), p.c)
+	// The list is parsed from the value, not the new query: they differ
+	// where the value has a tab or newline, which the URL parser drops.
+	input := trimPrefixByte(value, '?')
+	if u.params != nil && u.params.url == u || p.in != toScalarValues(input) {
+		u.SearchParams().list = parseForm(input)
+	}
 }
 
 // SetHash replaces the fragment, as assigning JavaScript's URL.hash does:

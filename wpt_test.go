@@ -133,6 +133,11 @@ func runURLTest(t *testing.T, tc urlTest) {
 	if tc.Origin != nil {
 		checkAttrs(t, u, map[string]string{"origin": *tc.Origin})
 	}
+	if tc.SearchParams != nil {
+		if got := u.SearchParams().String(); got != *tc.SearchParams {
+			t.Errorf("searchParams = %q, want %q", got, *tc.SearchParams)
+		}
+	}
 	if err := u.check(); err != nil {
 		t.Error(err)
 	}
