@@ -171,7 +171,7 @@ func checkHost(host string, kind hostKind, scheme schemeKind) error {
 			return fmt.Errorf("IPv6 host %q is not serialized", host)
 		}
 	case hostIPv4:
-		addr, err := parseIPv4(host)
+		addr, _, err := parseIPv4(host)
 		if err != 0 || string(appendIPv4(nil, addr)) != host || !scheme.special() {
 			return fmt.Errorf("IPv4 host %q is not serialized", host)
 		}

@@ -156,3 +156,39 @@ func ExampleURL_SetProtocol() {
 	// https://example.com/
 	// https://example.com/
 }
+
+func ExampleValidate() {
+	for _, e := range weburl.Validate("https://user@example.com/a b\\c", nil) {
+		fmt.Println(e)
+	}
+	// Output:
+	// invalid-credentials at 12
+	// invalid-URL-unit at 26
+	// invalid-reverse-solidus at 28
+}
+
+func ExampleIsValid() {
+	fmt.Println(weburl.IsValid("https://example.com/a%20b", nil))
+	fmt.Println(weburl.IsValid("https://example.com/a b", nil))    // a space is no URL unit
+	fmt.Println(weburl.IsValid("https://ex_ample.com/", nil))      // no valid domain with beStrict
+	fmt.Println(weburl.IsValid("https://example.com:99999/", nil)) // does not parse
+	// Output:
+	// true
+	// false
+	// false
+	// false
+}
+
+func ExampleParser() {
+	p := weburl.Parser{
+		OnValidationError: func(e weburl.ValidationError) { fmt.Println(e) },
+	}
+	_, err := p.Parse("https:\\\\example.com:8o8o/")
+	fmt.Println(err)
+	// Output:
+	// special-scheme-missing-following-solidus at 6
+	// special-scheme-missing-following-solidus at 6
+	// special-scheme-missing-following-solidus at 7
+	// port-invalid at 21 (fatal)
+	// weburl: parse "https:\\\\example.com:8o8o/": port-invalid
+}

@@ -61,22 +61,23 @@ var idnaProfile = idna.New(
 // that tests can count the calls.
 var unicodeToASCII = idnaProfile.ToASCII
 
-// parseHost runs the host parser on input and appends the serialized host to
-// buf, recording its kind and end. isOpaque is true for URLs that are not
-// special.
+// parseHost runs the host parser on input, which starts at p.in[at], and
+// appends the serialized host to buf, recording its kind and end. isOpaque
+// is true for URLs that are not special. Validation errors are reported at
+// at, the host's first byte.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(buf []byte, input string, isOpaque bool) ([]byte, errCode) {
+func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]byte, errCode) {
 	start := len(buf)
 	kind := hostDomain
 	var err errCode
 	switch {
 	case len(input) > 0 && input[0] == '[':
 		if input[len(input)-1] != ']' {
-			return buf, errIPv6Unclosed
+			return buf, p.fail(errIPv6Unclosed, at)
 		}
 		var addr [8]uint16
 		if addr, err = parseIPv6(input[1 : len(input)-1]); err != 0 {
-			return buf, err
+			return buf, p.fail(err, at)
 		}
 		buf = append(buf, '[')
 		buf = appendIPv6(buf, &addr)
@@ -84,20 +85,36 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool) ([]byte, err
 		kind = hostIPv6
 	case isOpaque:
 		if buf, err = appendOpaqueHost(buf, input); err != 0 {
-			return buf, err
+			return buf, p.fail(err, at)
+		}
+		if p.v != nil {
+			p.checkOpaqueHostUnits(input, at)
 		}
 		kind = hostOpaque
 		if len(buf) == start {
 			kind = hostEmpty
 		}
 	default:
-		if buf, err = appendDomain(buf, input); err != 0 {
-			return buf[:start], err
+		var fallback bool
+		if buf, fallback, err = appendDomain(buf, input, p.v != nil); err != 0 {
+			return buf[:start], p.fail(err, at)
+		}
+		if fallback {
+			p.report(errDomainToASCII, at)
 		}
 		if domain := buf[start:]; endsInANumber(domain) {
-			addr, err := parseIPv4(domain)
+			addr, warn, err := parseIPv4(domain)
+			if warn.emptyPart {
+				p.report(errIPv4EmptyPart, at)
+			}
+			for range warn.nonDecimal {
+				p.report(errIPv4NonDecimalPart, at)
+			}
 			if err != 0 {
-				return buf[:start], err
+				return buf[:start], p.fail(err, at)
+			}
+			if warn.outOfRange {
+				p.report(errIPv4OutOfRangePart, at)
 			}
 			buf = appendIPv4(buf[:start], addr)
 			kind = hostIPv4
@@ -106,6 +123,28 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool) ([]byte, err
 	p.c.hostKind = kind
 	p.c.hostEnd = uint32(len(buf))
 	return buf, 0
+}
+
+// checkOpaqueHostUnits reports the opaque-host parser's invalid-URL-unit
+// validation errors: one if input has a code point that is neither a URL
+// code point nor "%", one if it has a "%" not followed by two hex digits.
+// https://url.spec.whatwg.org/#concept-opaque-host-parser
+func (p *parser) checkOpaqueHostUnits(input string, at int) {
+	badUnit, badPercent := false, false
+	for i := 0; i < len(input); {
+		invalid, n := invalidURLUnit(input, i)
+		if invalid {
+			badPercent = badPercent || input[i] == '%'
+			badUnit = badUnit || input[i] != '%'
+		}
+		i += n
+	}
+	if badUnit {
+		p.report(errInvalidURLUnit, at)
+	}
+	if badPercent {
+		p.report(errInvalidURLUnit, at)
+	}
 }
 
 // appendDomain percent-decodes input, runs domain to ASCII on it with
@@ -118,7 +157,11 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool) ([]byte, err
 // which validation error names the failure.
 // https://url.spec.whatwg.org/#concept-host-parser
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-func appendDomain(dst []byte, input string) ([]byte, errCode) {
+//
+// With checkFallback, appendDomain also reports whether an ASCII domain
+// with an "xn--" label took the ASCII fallback, which is a domain-to-ASCII
+// validation error; only then does such a domain reach idna.
+func appendDomain(dst []byte, input string, checkFallback bool) (_ []byte, fallback bool, _ errCode) {
 	start := len(dst)
 	ascii := true
 	forbidden := false
@@ -143,32 +186,39 @@ func appendDomain(dst []byte, input string) ([]byte, errCode) {
 		if forbidden {
 			// Unicode ToASCII may fail first (on an "xn--" label), and then
 			// the failure is domain-to-ASCII, not domain-invalid-code-point.
-			if hasACELabel(domain) {
-				if _, err := unicodeToASCII(string(domain)); err != nil {
-					return dst, errDomainToASCII
-				}
+			if hasACELabel(domain) && !asciiToASCIISucceeds(domain) {
+				return dst, false, errDomainToASCII
 			}
-			return dst, errDomainInvalidCodePoint
+			return dst, false, errDomainInvalidCodePoint
 		}
-		// An "xn--" label that Unicode ToASCII rejects is a domain-to-ASCII
-		// validation error, and the domain is kept as it is.
-		return dst, 0
+		if checkFallback && hasACELabel(domain) {
+			fallback = !asciiToASCIISucceeds(domain)
+		}
+		return dst, fallback, 0
 	}
 	// UTF-8 decode without BOM or fail: U+FFFD would fail domain to ASCII.
 	if !utf8.Valid(domain) {
-		return dst, errDomainToASCII
+		return dst, false, errDomainToASCII
 	}
 	result, err := unicodeToASCII(string(domain))
 	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain)) {
-		return dst, errDomainToASCII
+		return dst, false, errDomainToASCII
 	}
 	dst = append(dst[:start], result...)
 	for i := 0; i < len(result); i++ {
 		if hostTable[result[i]]&forbiddenDomain != 0 {
-			return dst, errDomainInvalidCodePoint
+			return dst, false, errDomainInvalidCodePoint
 		}
 	}
-	return dst, 0
+	return dst, false, 0
+}
+
+// asciiToASCIISucceeds reports whether Unicode ToASCII succeeds on the
+// ASCII domain d (allowing for golang.org/x/net/idna's empty "xn--"
+// label; see mapsToEmptyACELabel).
+func asciiToASCIISucceeds(d []byte) bool {
+	_, err := unicodeToASCII(string(d))
+	return err == nil && !mapsToEmptyACELabel(string(d))
 }
 
 // hasEmptyLabel reports whether the domain d has an empty label, the root

@@ -73,13 +73,24 @@ func parseIPv4Number[S ~string | ~[]byte](s S) (n uint64, nonDecimal, ok bool) {
 	return n, nonDecimal, true
 }
 
+// ipv4Warnings are the IPv4 parser's validation errors that need not make
+// it fail.
+type ipv4Warnings struct {
+	emptyPart  bool // IPv4-empty-part
+	nonDecimal int  // IPv4-non-decimal-part, once for each such part
+	outOfRange bool // IPv4-out-of-range-part, when no part makes it fail
+}
+
 // parseIPv4 parses an ASCII domain that ends in a number as an IPv4 address.
 // https://url.spec.whatwg.org/#concept-ipv4-parser
-func parseIPv4[S ~string | ~[]byte](s S) (uint32, errCode) {
+func parseIPv4[S ~string | ~[]byte](s S) (_ uint32, warn ipv4Warnings, _ errCode) {
 	// parts is s strictly split on "."; a last empty part is an
 	// IPv4-empty-part validation error and is dropped unless it is the only one.
-	if len(s) > 1 && s[len(s)-1] == '.' {
-		s = s[:len(s)-1]
+	if len(s) > 0 && s[len(s)-1] == '.' {
+		warn.emptyPart = true
+		if len(s) > 1 {
+			s = s[:len(s)-1]
+		}
 	}
 	dots := 0
 	for i := 0; i < len(s); i++ {
@@ -88,7 +99,7 @@ func parseIPv4[S ~string | ~[]byte](s S) (uint32, errCode) {
 		}
 	}
 	if dots >= 4 {
-		return 0, errIPv4TooManyParts
+		return 0, warn, errIPv4TooManyParts
 	}
 	var numbers [4]uint64
 	n := 0
@@ -98,9 +109,12 @@ func parseIPv4[S ~string | ~[]byte](s S) (uint32, errCode) {
 			dot++
 		}
 		part := s[:dot]
-		v, _, ok := parseIPv4Number(part) // a non-decimal part is an IPv4-non-decimal-part validation error
+		v, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
-			return 0, errIPv4NonNumericPart
+			return 0, warn, errIPv4NonNumericPart
+		}
+		if nonDecimal {
+			warn.nonDecimal++
 		}
 		numbers[n] = v
 		n++
@@ -113,18 +127,19 @@ func parseIPv4[S ~string | ~[]byte](s S) (uint32, errCode) {
 	// fatal for all but the last part, and the last may fill the bytes left.
 	for _, v := range numbers[:n-1] {
 		if v > 255 {
-			return 0, errIPv4OutOfRangePart
+			return 0, warn, errIPv4OutOfRangePart
 		}
 	}
 	last := numbers[n-1]
 	if last >= 1<<(8*(5-n)) {
-		return 0, errIPv4OutOfRangePart
+		return 0, warn, errIPv4OutOfRangePart
 	}
+	warn.outOfRange = last > 255
 	ipv4 := uint32(last)
 	for i, v := range numbers[:n-1] {
 		ipv4 += uint32(v) << (8 * (3 - i))
 	}
-	return ipv4, 0
+	return ipv4, warn, 0
 }
 
 // appendIPv4 appends the dotted-decimal form of addr.

@@ -20,8 +20,8 @@ func (u *URL) Origin() string {
 			break
 		}
 		// A blob URL entry is not modeled: the origin comes from the path.
-		inner, err := parse(u.Pathname(), nil)
-		if err == 0 && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
+		inner, err := parse(u.Pathname(), nil, nil)
+		if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 			return inner.tupleOrigin()
 		}
 	}

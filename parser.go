@@ -169,6 +169,10 @@ type parser struct {
 	canParse bool
 	// portSet records that a state override set the port (perhaps to null).
 	portSet bool
+
+	raw   string      // the input before clean-up, for offsets
+	errAt int         // where in p.in the fatal validation error was found
+	v     *validation // set when someone listens for validation errors
 }
 
 // clean turns s into the scalar value string the standard parses: invalid
@@ -224,8 +228,7 @@ func clean(s string, trim bool) string {
 func toValidUTF8(s string) string {
 	b := make([]byte, 0, len(s)+len(s)/2)
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
+		if c := s[i]; c < utf8.RuneSelf {
 			b = append(b, c)
 			i++
 			continue
@@ -235,34 +238,41 @@ func toValidUTF8(s string) string {
 			i += n
 			continue
 		}
-		// s[i] starts no valid sequence: skip the longest prefix of one.
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case 0xC2 <= c && c <= 0xDF:
-			need = 1
-		case 0xE0 <= c && c <= 0xEF:
-			need = 2
-			if c == 0xE0 {
-				lo = 0xA0
-			} else if c == 0xED {
-				hi = 0x9F
-			}
-		case 0xF0 <= c && c <= 0xF4:
-			need = 3
-			if c == 0xF0 {
-				lo = 0x90
-			} else if c == 0xF4 {
-				hi = 0x8F
-			}
-		}
-		i++
-		for ; need > 0 && i < len(s) && lo <= s[i] && s[i] <= hi; need-- {
-			i++
-			lo, hi = 0x80, 0xBF
-		}
 		b = append(b, "\uFFFD"...)
+		i += invalidUTF8Len(s, i)
 	}
 	return string(b)
+}
+
+// invalidUTF8Len returns the length of the maximal ill-formed subsequence
+// at s[i], which starts no valid UTF-8 sequence: the longest prefix of one.
+func invalidUTF8Len(s string, i int) int {
+	c := s[i]
+	need, lo, hi := 0, byte(0x80), byte(0xBF)
+	switch {
+	case 0xC2 <= c && c <= 0xDF:
+		need = 1
+	case 0xE0 <= c && c <= 0xEF:
+		need = 2
+		if c == 0xE0 {
+			lo = 0xA0
+		} else if c == 0xED {
+			hi = 0x9F
+		}
+	case 0xF0 <= c && c <= 0xF4:
+		need = 3
+		if c == 0xF0 {
+			lo = 0x90
+		} else if c == 0xF4 {
+			hi = 0x8F
+		}
+	}
+	n := 1
+	for ; need > 0 && i+n < len(s) && lo <= s[i+n] && s[i+n] <= hi; need-- {
+		n++
+		lo, hi = 0x80, 0xBF
+	}
+	return n
 }
 
 // run runs the state machine on buf, the URL built so far, until it stops
@@ -324,13 +334,22 @@ func (p *parser) run(buf []byte) ([]byte, errCode) {
 }
 
 // parse runs the basic URL parser on input with base (which may be nil) and
-// returns the new URL.
-func parse(input string, base *URL) (*URL, errCode) {
+// returns the new URL. v is nil unless someone listens for validation errors.
+func parse(input string, base *URL, v *validation) (*URL, *Error) {
 	p := parser{
 		in:    clean(input, true),
 		state: stateSchemeStart,
 		base:  base,
 		c:     newComponents(),
+		raw:   input,
+		v:     v,
+	}
+	return p.parse()
+}
+
+func (p *parser) parse() (*URL, *Error) {
+	if p.v != nil {
+		p.reportCleanUp()
 	}
 	var scratch [256]byte
 	buf := scratch[:0]
@@ -339,19 +358,28 @@ func parse(input string, base *URL) (*URL, errCode) {
 	}
 	buf, err := p.run(buf)
 	if err != 0 {
-		return nil, err
+		return nil, p.error(err)
 	}
 	buf = p.finish(buf)
 	if len(buf) > maxHref {
-		return nil, errTooLong
+		return nil, p.error(p.fail(errTooLong, 0))
 	}
 	u := &URL{components: p.c}
-	if string(buf) == input {
-		u.href = input
+	if string(buf) == p.raw {
+		u.href = p.raw
 	} else {
 		u.href = string(buf)
 	}
-	return u, 0
+	return u, nil
+}
+
+// error returns the Error for the validation error that made p fail.
+func (p *parser) error(code errCode) *Error {
+	e := &Error{Input: p.raw, Code: code.String(), Offset: p.rawOffset(p.errAt)}
+	if p.base != nil {
+		e.Base = p.base.href
+	}
+	return e
 }
 
 // canParse reports whether input parses against base.

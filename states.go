@@ -1,5 +1,7 @@
 package weburl
 
+import "strings"
+
 // The states of the basic URL parser, in the standard's order. Each reads a
 // run of bytes from p.in at p.i and leaves p.i on the first byte it did not
 // take: that byte is the next state's c, so the standard's "decrease
@@ -60,8 +62,9 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 	}
 	switch {
 	case kind == schemeFile:
-		// If remaining does not start with "//":
-		// special-scheme-missing-following-solidus validation error.
+		if p.v != nil && !strings.HasPrefix(p.in[p.i:], "//") {
+			p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
+		}
 		p.state = stateFile
 	case kind.special() && p.base != nil && p.base.scheme == kind:
 		p.state = stateSpecialRelativeOrAuthority
@@ -84,7 +87,7 @@ func (p *parser) noSchemeState(buf []byte) ([]byte, errCode) {
 	c := p.peek()
 	switch {
 	case b == nil || b.opaquePath && c != '#':
-		return buf, errMissingSchemeNonRelativeURL
+		return buf, p.fail(errMissingSchemeNonRelativeURL, p.i)
 	case b.opaquePath:
 		// Base's scheme, path and query, with an empty fragment.
 		buf = append(buf[:0], b.href[:b.queryEnd()]...)
@@ -107,7 +110,7 @@ func (p *parser) specialRelativeOrAuthorityState() {
 		p.i += 2
 		return
 	}
-	// special-scheme-missing-following-solidus validation error.
+	p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
 	p.state = stateRelative
 }
 
@@ -129,7 +132,9 @@ func (p *parser) relativeState(buf []byte) []byte {
 	p.c.schemeEnd, p.c.scheme = b.schemeEnd, b.scheme
 	c := p.peek()
 	if c == '/' || p.special() && c == '\\' {
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		p.state = stateRelativeSlash
 		p.i++
 		return buf
@@ -158,7 +163,9 @@ func (p *parser) relativeSlashState(buf []byte) []byte {
 	c := p.peek()
 	switch {
 	case p.special() && (c == '/' || c == '\\'):
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		p.state = stateSpecialAuthorityIgnoreSlashes
 		p.i++
 	case c == '/':
@@ -176,8 +183,9 @@ func (p *parser) relativeSlashState(buf []byte) []byte {
 func (p *parser) specialAuthoritySlashesState() {
 	if p.i+1 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' {
 		p.i += 2
+	} else {
+		p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
 	}
-	// Otherwise: special-scheme-missing-following-solidus validation error.
 	p.state = stateSpecialAuthorityIgnoreSlashes
 }
 
@@ -186,6 +194,7 @@ func (p *parser) specialAuthoritySlashesState() {
 // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
 func (p *parser) specialAuthorityIgnoreSlashesState() {
 	for p.i < len(p.in) && (p.in[p.i] == '/' || p.in[p.i] == '\\') {
+		p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
 		p.i++
 	}
 	p.state = stateAuthority
@@ -210,13 +219,13 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 			break
 		}
 		if c == '@' {
+			p.report(errInvalidCredentials, end)
 			at = end
 		}
 	}
 	if at >= 0 {
-		// invalid-credentials validation error.
 		if at+1 == end {
-			return buf, errHostMissing
+			return buf, p.fail(errHostMissing, end)
 		}
 		username, password := p.in[p.i:at], ""
 		for j := 0; j < len(username); j++ {
@@ -264,14 +273,17 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 		}
 	}
 	buffer := p.in[start:p.i]
+	if p.v != nil {
+		p.v.hostIn = buffer
+	}
 	if p.i < len(p.in) && p.in[p.i] == ':' {
 		if buffer == "" {
-			return buf, errHostMissing
+			return buf, p.fail(errHostMissing, start)
 		}
 		if p.override == stateHostname {
 			return buf, errFailure
 		}
-		if buf, err = p.parseHost(buf, buffer, !p.special()); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
 			return buf, err
 		}
 		p.i++
@@ -280,13 +292,13 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 	}
 	if buffer == "" {
 		if p.special() {
-			return buf, errHostMissing
+			return buf, p.fail(errHostMissing, start)
 		}
 		if p.override != stateNone && (p.url.includesCredentials() || p.url.hasPort()) {
 			return buf, errFailure
 		}
 	}
-	if buf, err = p.parseHost(buf, buffer, !p.special()); err != 0 {
+	if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
 		return buf, err
 	}
 	p.state = statePathStart
@@ -307,11 +319,11 @@ func (p *parser) portState(buf []byte) ([]byte, errCode) {
 	// c must be EOF, "/", "?", "#" or (special) "\"; with a state override
 	// the digits may end anywhere.
 	if c := p.peek(); c != -1 && c != '/' && c != '?' && c != '#' && !(c == '\\' && p.special()) && p.override == stateNone {
-		return buf, errPortInvalid
+		return buf, p.fail(errPortInvalid, p.i)
 	}
 	if p.i > start {
 		if port > 0xFFFF {
-			return buf, errPortOutOfRange
+			return buf, p.fail(errPortOutOfRange, start)
 		}
 		// The port is null when it is the scheme's default port.
 		if port != p.c.scheme.defaultPort() {
@@ -340,7 +352,9 @@ func (p *parser) fileState(buf []byte) []byte {
 	p.c.hostKind = hostEmpty
 	c := p.peek()
 	if c == '/' || c == '\\' {
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		p.state = stateFileSlash
 		p.i++
 		return buf
@@ -367,7 +381,7 @@ func (p *parser) fileState(buf []byte) []byte {
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
 			buf = p.shortenPath(buf)
 		} else {
-			// file-invalid-Windows-drive-letter validation error.
+			p.report(errFileInvalidWindowsDriveLetter, p.i)
 			buf = buf[:p.c.pathStart]
 		}
 		p.state = statePath
@@ -379,12 +393,17 @@ func (p *parser) fileState(buf []byte) []byte {
 func (p *parser) fileSlashState(buf []byte) []byte {
 	c := p.peek()
 	if c == '/' || c == '\\' {
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		p.state = stateFileHost
 		p.i++
 		return buf
 	}
 	if b := p.base; b != nil && b.scheme == schemeFile {
+		if p.v != nil {
+			p.v.pathIn = p.in[p.i-1:] // the path as written starts with the slash the file state read
+		}
 		buf = p.copyBase(buf, false)
 		// A path that does not start with a drive letter keeps base's.
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
@@ -409,17 +428,24 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	}
 	buffer := p.in[start:p.i]
 	if p.override == stateNone && isWindowsDriveLetter(buffer) {
-		// file-invalid-Windows-drive-letter-host validation error. The
-		// buffer is not reset: the path state reads it again.
+		p.report(errFileInvalidWindowsDriveLetterHost, start)
+		// The buffer is not reset: the path state reads it again, but
+		// does not check its URL units again.
 		p.i = start
+		if p.v != nil {
+			p.v.unitsFrom = p.i + len(buffer)
+		}
 		p.state = statePath
 		return buf, 0
+	}
+	if p.v != nil {
+		p.v.hostIn = buffer
 	}
 	buf = buf[:p.c.hostStart]
 	p.c.hostKind, p.c.hostEnd = hostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err errCode
-		if buf, err = p.parseHost(buf, buffer, false); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, false, start); err != 0 {
 			return buf, err
 		}
 		if string(buf[p.c.hostStart:]) == "localhost" {
@@ -437,10 +463,15 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 // https://url.spec.whatwg.org/#path-start-state
 func (p *parser) pathStartState(buf []byte) []byte {
 	p.setPathStart(buf)
+	if p.v != nil && p.v.pathIn == "" {
+		p.v.pathIn = p.in[p.i:]
+	}
 	c := p.peek()
 	switch {
 	case p.special():
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		p.state = statePath
 		if c == '/' || c == '\\' {
 			p.i++
@@ -480,14 +511,17 @@ func (p *parser) pathState(buf []byte) []byte {
 			if c == '/' || c == '\\' && special || (c == '?' || c == '#') && p.override == stateNone {
 				break
 			}
-			// A code point that is not a URL code point or "%", or a "%"
-			// not starting a percent-encoded byte, is an invalid-URL-unit
-			// validation error.
 			p.i++
 		}
 		segment := p.in[start:p.i]
+		if p.v != nil && p.i > p.v.unitsFrom {
+			from := max(start, p.v.unitsFrom)
+			p.checkURLUnits(p.in[from:p.i], from)
+		}
 		c := p.peek()
-		// A "\" is an invalid-reverse-solidus validation error.
+		if c == '\\' && special {
+			p.report(errInvalidReverseSolidus, p.i)
+		}
 		slash := c == '/' || c == '\\' && special
 		switch {
 		case isDoubleDotSegment(segment):
@@ -527,6 +561,13 @@ func (p *parser) pathState(buf []byte) []byte {
 // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
 func (p *parser) opaquePathState(buf []byte) []byte {
 	start := p.i
+	if p.v != nil {
+		end := strings.IndexAny(p.in[start:], "?#")
+		if end < 0 {
+			end = len(p.in) - start
+		}
+		p.checkURLUnits(p.in[start:start+end], start)
+	}
 	for ; p.i < len(p.in); p.i++ {
 		switch p.in[p.i] {
 		case '?', '#':
@@ -546,7 +587,6 @@ func (p *parser) opaquePathState(buf []byte) []byte {
 				start = p.i + 1
 			}
 		}
-		// Invalid-URL-unit validation errors as in the path state.
 	}
 	buf = appendEncoded(buf, p.in[start:], c0ControlSet)
 	p.state = stateDone
@@ -566,7 +606,9 @@ func (p *parser) queryState(buf []byte) []byte {
 			}
 		}
 	}
-	// Invalid-URL-unit validation errors as in the path state.
+	if p.v != nil {
+		p.checkURLUnits(p.in[p.i:end], p.i)
+	}
 	set := querySet
 	if p.special() {
 		set = specialQuerySet
@@ -584,7 +626,9 @@ func (p *parser) queryState(buf []byte) []byte {
 
 // https://url.spec.whatwg.org/#fragment-state
 func (p *parser) fragmentState(buf []byte) []byte {
-	// Invalid-URL-unit validation errors as in the path state.
+	if p.v != nil {
+		p.checkURLUnits(p.in[p.i:], p.i)
+	}
 	buf = appendEncoded(buf, p.in[p.i:], fragmentSet)
 	p.i = len(p.in)
 	p.state = stateDone

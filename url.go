@@ -230,9 +230,10 @@ func equalLower(s, lower string) bool {
 // 4 GiB − 2 bytes.
 // https://url.spec.whatwg.org/#validation-error
 type Error struct {
-	Input string // the input that failed to parse
-	Base  string // the base URL's serialization, or "" when there was none
-	Code  string // the validation error's name in the standard
+	Input  string // the input that failed to parse
+	Base   string // the base URL's serialization, or "" when there was none
+	Code   string // the validation error's name in the standard
+	Offset int    // the byte offset in Input where it was found (see ValidationError)
 }
 
 func (e *Error) Error() string {
@@ -241,14 +242,6 @@ func (e *Error) Error() string {
 		s += " against " + strconv.Quote(e.Base)
 	}
 	return s + ": " + e.Code
-}
-
-func newError(input string, base *URL, code errCode) *Error {
-	e := &Error{Input: input, Code: code.String()}
-	if base != nil {
-		e.Base = base.href
-	}
-	return e
 }
 
 // Parse parses rawURL, which must be an absolute URL, as the standard's URL
@@ -261,9 +254,9 @@ func newError(input string, base *URL, code errCode) *Error {
 // validation error.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	u, err := parse(rawURL, nil)
-	if err != 0 {
-		return nil, newError(rawURL, nil, err)
+	u, err := parse(rawURL, nil, nil)
+	if err != nil {
+		return nil, err
 	}
 	return u, nil
 }
@@ -273,10 +266,9 @@ func Parse(rawURL string) (*URL, error) {
 // without a base, as [Parse] does.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	base := u.asBase()
-	v, err := parse(ref, base)
-	if err != 0 {
-		return nil, newError(ref, base, err)
+	v, err := parse(ref, u.asBase(), nil)
+	if err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -388,9 +380,9 @@ func (u *URL) Hash() string {
 // and the error is an [*Error].
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
-	v, err := parse(href, nil)
-	if err != 0 {
-		return newError(href, nil, err)
+	v, err := parse(href, nil, nil)
+	if err != nil {
+		return err
 	}
 	u.href, u.components = v.href, v.components
 	if u.params != nil && u.params.url == u {
