@@ -20,7 +20,7 @@ func (u *URL) Origin() string {
 			break
 		}
 		// A blob URL entry is not modeled: the origin comes from the path.
-		inner, err := parse(u.Pathname(), nil, nil)
+		inner, err := parse(u.Pathname(), nil, nil, nil)
 		if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 			return inner.tupleOrigin()
 		}

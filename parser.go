@@ -173,6 +173,8 @@ type parser struct {
 	raw   string      // the input before clean-up, for offsets
 	errAt int         // where in p.in the fatal validation error was found
 	v     *validation // set when someone listens for validation errors
+
+	enc *legacyEncoding // the encoding of the query, or nil for UTF-8
 }
 
 // clean turns s into the scalar value string the standard parses: invalid
@@ -334,8 +336,9 @@ func (p *parser) run(buf []byte) ([]byte, errCode) {
 }
 
 // parse runs the basic URL parser on input with base (which may be nil) and
-// returns the new URL. v is nil unless someone listens for validation errors.
-func parse(input string, base *URL, v *validation) (*URL, *Error) {
+// returns the new URL. v is nil unless someone listens for validation
+// errors; enc is the encoding, nil for UTF-8.
+func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
 	p := parser{
 		in:    clean(input, true),
 		state: stateSchemeStart,
@@ -343,6 +346,7 @@ func parse(input string, base *URL, v *validation) (*URL, *Error) {
 		c:     newComponents(),
 		raw:   input,
 		v:     v,
+		enc:   enc,
 	}
 	return p.parse()
 }

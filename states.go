@@ -613,7 +613,11 @@ func (p *parser) queryState(buf []byte) []byte {
 	if p.special() {
 		set = specialQuerySet
 	}
-	buf = appendEncoded(buf, p.in[p.i:end], set)
+	if p.enc != nil && p.special() && p.c.scheme != schemeWS && p.c.scheme != schemeWSS {
+		buf = appendEncodedAfterEncoding(buf, p.in[p.i:end], p.enc, set, false)
+	} else {
+		buf = appendEncoded(buf, p.in[p.i:end], set)
+	}
 	p.i = end
 	if end < len(p.in) {
 		p.i++

@@ -254,7 +254,7 @@ func (e *Error) Error() string {
 // validation error.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	u, err := parse(rawURL, nil, nil)
+	u, err := parse(rawURL, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +266,7 @@ func Parse(rawURL string) (*URL, error) {
 // without a base, as [Parse] does.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	v, err := parse(ref, u.asBase(), nil)
+	v, err := parse(ref, u.asBase(), nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +380,7 @@ func (u *URL) Hash() string {
 // and the error is an [*Error].
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
-	v, err := parse(href, nil, nil)
+	v, err := parse(href, nil, nil, nil)
 	if err != nil {
 		return err
 	}

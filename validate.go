@@ -40,8 +40,11 @@ func (e ValidationError) String() string {
 type Parser struct {
 	// Base is the base URL relative input resolves against, or nil.
 	Base *URL
-	// Encoding is the label of the document's encoding, for the query of
-	// special URLs; "" means UTF-8, the only encoding supported so far.
+	// Encoding is a label of the document's encoding in the Encoding
+	// Standard, such as "shift_jis", "windows-1252" or "gbk"; "" means
+	// UTF-8. As in the standard, it applies only to the query, and only
+	// of special URLs other than ws: and wss:; an unknown label makes
+	// Parse return an [*EncodingError].
 	Encoding string
 	// OnValidationError, if not nil, is called with every validation error
 	// the parser signals, in order, the fatal one last.
@@ -55,28 +58,22 @@ func (p *Parser) Parse(rawURL string) (*URL, error) {
 	if p == nil {
 		return Parse(rawURL)
 	}
-	if p.Encoding != "" && !strings.EqualFold(p.Encoding, "utf-8") {
-		return nil, &EncodingError{Label: p.Encoding}
+	var enc *legacyEncoding
+	if p.Encoding != "" {
+		var err error
+		if enc, err = lookupEncoding(p.Encoding); err != nil {
+			return nil, err
+		}
 	}
 	var v *validation
 	if p.OnValidationError != nil {
 		v = &validation{onError: p.OnValidationError}
 	}
-	u, err := parse(rawURL, p.Base.asBase(), v)
+	u, err := parse(rawURL, p.Base.asBase(), v, enc)
 	if err != nil {
 		return nil, err
 	}
 	return u, nil
-}
-
-// An EncodingError reports a [Parser.Encoding] label that names no
-// supported encoding.
-type EncodingError struct {
-	Label string
-}
-
-func (e *EncodingError) Error() string {
-	return "weburl: unsupported encoding " + strconv.Quote(e.Label)
 }
 
 // Validate parses rawURL against base (which may be nil) and returns every
@@ -85,7 +82,7 @@ func (e *EncodingError) Error() string {
 // not be a valid URL string (see [IsValid]).
 func Validate(rawURL string, base *URL) []ValidationError {
 	var errs []ValidationError
-	_, _ = parse(rawURL, base.asBase(), &validation{onError: func(e ValidationError) { errs = append(errs, e) }})
+	_, _ = parse(rawURL, base.asBase(), &validation{onError: func(e ValidationError) { errs = append(errs, e) }}, nil)
 	return errs
 }
 
@@ -105,7 +102,7 @@ func Validate(rawURL string, base *URL) []ValidationError {
 func IsValid(rawURL string, base *URL) bool {
 	valid := true
 	v := &validation{onError: func(ValidationError) { valid = false }}
-	u, err := parse(rawURL, base.asBase(), v)
+	u, err := parse(rawURL, base.asBase(), v, nil)
 	if err != nil || !valid {
 		return false
 	}

@@ -340,3 +340,38 @@ func runHostTests(t *testing.T, cases []hostTest) {
 		})
 	}
 }
+
+// TestWPTPercentEncoding runs percent-encoding.json as web-platform-tests
+// runs it: the input in the query and the fragment of a URL parsed in a
+// document of each listed encoding; the query is encoded in that encoding,
+// the fragment in UTF-8 whatever it is.
+func TestWPTPercentEncoding(t *testing.T) {
+	type percentTest struct {
+		Input  string            `json:"input"`
+		Output map[string]string `json:"output"`
+	}
+	cases := readCases[percentTest](t, "percent-encoding.json")
+	pairs, legacy := 0, 0
+	for _, tc := range cases {
+		for label, want := range tc.Output {
+			pairs++
+			if label != "utf-8" {
+				legacy++ // web-platform-tests runs these, and checks UTF-8 through the fragment
+			}
+			t.Run(fmt.Sprintf("%q in %s", tc.Input, label), func(t *testing.T) {
+				p := Parser{Encoding: label}
+				u, err := p.Parse("https://doesnotmatter.invalid/?" + tc.Input + "#" + tc.Input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkAttrs(t, u, map[string]string{"search": "?" + want, "hash": "#" + tc.Output["utf-8"]})
+				if err := u.check(); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+	if len(cases) != 7 || pairs != 16 || legacy != 9 {
+		t.Errorf("percent-encoding.json has %d cases, %d encodings, %d not UTF-8; want 7, 16, 9", len(cases), pairs, legacy)
+	}
+}

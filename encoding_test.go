@@ -1,0 +1,197 @@
+package weburl
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+func mustEncoding(t *testing.T, label string) *legacyEncoding {
+	t.Helper()
+	enc, err := lookupEncoding(label)
+	if err != nil || enc == nil {
+		t.Fatalf("lookupEncoding(%q) = %v, %v", label, enc, err)
+	}
+	return enc
+}
+
+// TestPercentEncodeAfterEncoding checks the standard's examples of percent-
+// encode after encoding (section "Percent-encoded bytes").
+func TestPercentEncodeAfterEncoding(t *testing.T) {
+	sjis := mustEncoding(t, "Shift_JIS")
+	for _, tc := range []struct {
+		enc         *legacyEncoding
+		in, want    string
+		spaceAsPlus bool
+	}{
+		{sjis, " ", "%20", false},
+		{sjis, "≡", "%81%DF", false},
+		{sjis, "‽", "%26%238253%3B", false},
+		{sjis, "1+1 ≡ 2%20‽", "1+1+%81%DF+2%20%26%238253%3B", true},
+		// The table gives "%1B(J\%1B(B" for ¥ in ISO-2022-JP, with the
+		// userinfo percent-encode set; but that set contains U+005C, which the
+		// algorithm then percent-encodes, as tested here.
+		{mustEncoding(t, "ISO-2022-JP"), "¥", "%1B(J%5C%1B(B", false},
+	} {
+		if got := string(appendEncodedAfterEncoding(nil, tc.in, tc.enc, userinfoSet, tc.spaceAsPlus)); got != tc.want {
+			t.Errorf("%s %q = %q, want %q", tc.enc.name, tc.in, got, tc.want)
+		}
+	}
+	// UTF-8, with the userinfo percent-encode set.
+	for in, want := range map[string]string{"≡": "%E2%89%A1", "‽": "%E2%80%BD", "Say what‽": "Say%20what%E2%80%BD"} {
+		if got := string(appendEncoded(nil, in, userinfoSet)); got != want {
+			t.Errorf("UTF-8 %q = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestEncodingRules checks where the encoding applies: the query of a
+// special URL other than ws: and wss:, never the path or fragment.
+func TestEncodingRules(t *testing.T) {
+	for _, tc := range []struct{ label, in, base, want string }{
+		{"windows-1252", "https://example.com/é?é#é", "", "https://example.com/%C3%A9?%E9#%C3%A9"},
+		{"latin1", "http://example.com/?smörgåsbord", "", "http://example.com/?sm%F6rg%E5sbord"}, // the standard's own example
+		{"windows-1252", "sc://example.com/?é", "", "sc://example.com/?%C3%A9"},                  // not special
+		{"windows-1252", "ws://example.com/?é", "", "ws://example.com/?%C3%A9"},
+		{"windows-1252", "wss://example.com/?é", "", "wss://example.com/?%C3%A9"},
+		{"windows-1252", "ftp://example.com/?é", "", "ftp://example.com/?%E9"},
+		{"windows-1252", "file:///x?é", "", "file:///x?%E9"},
+		{"windows-1252", "?é", "https://example.com/a", "https://example.com/a?%E9"},
+		{"windows-1252", "?é", "sc://example.com/a", "sc://example.com/a?%C3%A9"},
+		{"iso-8859-2", "https://example.com/?€¢", "", "https://example.com/?%26%238364%3B%26%23162%3B"}, // not in ISO-8859-2
+		{"utf-16le", "https://example.com/?é", "", "https://example.com/?%C3%A9"},                       // output encoding: UTF-8
+		{"replacement", "https://example.com/?é", "", "https://example.com/?%C3%A9"},
+		{"ISO-2022-KR", "https://example.com/?é", "", "https://example.com/?%C3%A9"}, // a label of replacement
+		{"sjis", "https://example.com/?'≡", "", "https://example.com/?%27%81%DF"},    // special-query set
+		{"shift_jis", "https://example.com/?\u00A5\u203E\u2212\uFF71\u0080", "", "https://example.com/?\\~%81|%B1%80"},
+		{"euc-jp", "https://example.com/?\u00A5\u2212\uFF71\u4E9C", "", "https://example.com/?\\%A1%DD%8E%B1%B0%A1"},
+		{"gb18030", "https://example.com/?\u20AC\uE5E5", "", "https://example.com/?%A2%E3%26%2358853%3B"},
+		{"gbk", "https://example.com/?\u20AC", "", "https://example.com/?%80"},
+		// ISO-2022-JP runs over the whole query: after ¥ the encoder stays in
+		// JIS X 0201 Roman for "a", and returns to ASCII only at the end.
+		{"iso-2022-jp", "https://example.com/?\u00A5a\u4E9C", "", "https://example.com/?%1B(J\\a%1B$B0!%1B(B"},
+		// Halfwidth katakana become fullwidth, 0x25 0x22 in JIS X 0208: the
+		// first byte is "%", which no query percent-encode set holds.
+		{"iso-2022-jp", "https://example.com/?\uFF71", "", "https://example.com/?%1B$B%%22%1B(B"},
+		{"iso-2022-jp", "https://example.com/?\u4E9C\u00E9a", "", "https://example.com/?%1B$B0!%1B(B%26%23233%3Ba"},
+	} {
+		var base *URL
+		if tc.base != "" {
+			base, _ = Parse(tc.base)
+		}
+		p := Parser{Base: base, Encoding: tc.label}
+		u, err := p.Parse(tc.in)
+		if err != nil {
+			t.Errorf("%s %q: %v", tc.label, tc.in, err)
+			continue
+		}
+		if u.Href() != tc.want {
+			t.Errorf("%s %q = %q, want %q", tc.label, tc.in, u.Href(), tc.want)
+		}
+		if err := u.check(); err != nil {
+			t.Error(err)
+		}
+	}
+	var ee *EncodingError
+	if _, err := (&Parser{Encoding: "ebcdic"}).Parse("https://example.com/"); !errors.As(err, &ee) || ee.Label != "ebcdic" {
+		t.Errorf("unknown label: %v", err)
+	}
+}
+
+// TestEncoders checks each encoder against golang.org/x/text's decoder of
+// the same encoding: whatever it encodes decodes back to the code point,
+// but for the mappings the Encoding Standard's encoders make on purpose,
+// and for ISO-2022-JP's JIS X 0201 Roman, which x/text decodes as ASCII
+// (the standard's decoder gives U+00A5 and U+203E).
+func TestEncoders(t *testing.T) {
+	deliberate := map[string]map[rune]rune{
+		"shift_jis":   {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
+		"euc-jp":      {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
+		"iso-2022-jp": {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
+	}
+	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "big5", "gbk", "gb18030", "euc-kr", "windows-1252", "iso-8859-2", "koi8-u", "x-user-defined", "iso-8859-8-i"} {
+		enc := mustEncoding(t, label)
+		d := lookupDecoder(label)
+		encoded := 0
+		for r := rune(0); r <= 0x10FFFF; r++ {
+			if r > 0xFFFF && r&0xFFF != 0 {
+				continue // a sample beyond the Basic Multilingual Plane
+			}
+			if 0xD800 <= r && r <= 0xDFFF || label == "iso-2022-jp" && (r == 0x0E || r == 0x0F || r == 0x1B) {
+				continue
+			}
+			e := enc.newEncoder()
+			b, errRune := e.encode(nil, r)
+			b = e.finish(b)
+			if errRune >= 0 {
+				if errRune != r {
+					t.Errorf("%s: U+%04X reports an error for U+%04X", label, r, errRune)
+				}
+				continue
+			}
+			encoded++
+			want := r
+			if m, ok := deliberate[label][r]; ok {
+				want = m
+			}
+			if label == "iso-2022-jp" && 0xFF61 <= r && r <= 0xFF9F {
+				want = iso2022JPKatakana[r-0xFF61]
+			}
+			got, _ := d.String(string(b))
+			if got != string(want) {
+				t.Errorf("%s: U+%04X encodes as % X, which decodes to %q, want %q", label, r, b, got, string(want))
+			}
+		}
+		if encoded < 128 {
+			t.Errorf("%s encodes %d code points", label, encoded)
+		}
+	}
+}
+
+// TestISO2022JPKatakana checks the halfwidth katakana index against NFKC,
+// which agrees with index ISO-2022-JP katakana but for the two sound marks
+// (NFKC gives the combining ones).
+func TestISO2022JPKatakana(t *testing.T) {
+	if len(iso2022JPKatakana) != 0xFF9F-0xFF61+1 {
+		t.Fatalf("%d entries", len(iso2022JPKatakana))
+	}
+	for i, r := range iso2022JPKatakana {
+		want := []rune(norm.NFKC.String(string(rune(0xFF61 + i))))[0]
+		switch i {
+		case 61:
+			want = 0x309B
+		case 62:
+			want = 0x309C
+		}
+		if r != want {
+			t.Errorf("U+%04X maps to U+%04X, want U+%04X", 0xFF61+i, r, want)
+		}
+	}
+}
+
+func TestSearchParamsEncode(t *testing.T) {
+	p := ParseSearchParams("name=≡ x&€=ｱ")
+	got, err := p.Encode("shift_jis")
+	if want := "name=%81%DF+x&%26%238364%3B=%B1"; err != nil || got != want {
+		t.Errorf("Encode(shift_jis) = %q, %v, want %q", got, err, want)
+	}
+	// Each name and value is encoded on its own: ISO-2022-JP returns to ASCII
+	// at the end of each.
+	got, _ = ParseSearchParams("a=¥&b=¥").Encode("iso-2022-jp")
+	if want := "a=%1B%28J%5C%1B%28B&b=%1B%28J%5C%1B%28B"; got != want {
+		t.Errorf("Encode(iso-2022-jp) = %q, want %q", got, want)
+	}
+	if got, _ := p.Encode("utf-8"); got != p.String() {
+		t.Errorf("Encode(utf-8) = %q, want String() %q", got, p.String())
+	}
+	if _, err := p.Encode("nonsense"); err == nil {
+		t.Error("Encode with an unknown label succeeded")
+	}
+	if !slices.Equal(slices.Collect(p.Keys()), []string{"name", "€"}) || !utf8.ValidString(got) || strings.ContainsRune(got, ' ') {
+		t.Error("Encode changed the list")
+	}
+}
