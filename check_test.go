@@ -33,7 +33,7 @@ func (u *URL) check() error {
 	}
 
 	// Credentials, host and port.
-	if c.hostKind == hostNull {
+	if c.hostKind == HostNull {
 		e := c.schemeEnd + 1
 		if c.usernameEnd != e || c.hostStart != e || c.hostEnd != e {
 			return fail("null host but credential or host offsets past the scheme")
@@ -94,7 +94,7 @@ func (u *URL) check() error {
 	}
 	path := u.Pathname()
 	if c.opaquePath {
-		if c.scheme.special() || c.hostKind != hostNull || strings.HasPrefix(path, "/") {
+		if c.scheme.special() || c.hostKind != HostNull || strings.HasPrefix(path, "/") {
 			return fail("opaque path %q in a URL with a host, special scheme, or leading \"/\"", path)
 		}
 		if needsEncoding(path, c0ControlSet) >= 0 {
@@ -114,7 +114,7 @@ func (u *URL) check() error {
 	// Getters agree with the serialization.
 	var b strings.Builder
 	b.WriteString(u.Protocol())
-	if c.hostKind != hostNull {
+	if c.hostKind != HostNull {
 		b.WriteString("//")
 		if u.Username() != "" || u.Password() != "" {
 			b.WriteString(u.Username())
@@ -156,13 +156,13 @@ func (u *URL) check() error {
 }
 
 // checkHost checks that host is a serialized host of the given kind.
-func checkHost(host string, kind hostKind, scheme schemeKind) error {
+func checkHost(host string, kind HostKind, scheme schemeKind) error {
 	switch kind {
-	case hostEmpty:
+	case HostEmpty:
 		if host != "" || scheme.special() && scheme != schemeFile {
 			return fmt.Errorf("empty host %q in scheme kind %d", host, scheme)
 		}
-	case hostIPv6:
+	case HostIPv6:
 		if len(host) < 2 || host[0] != '[' || host[len(host)-1] != ']' {
 			return fmt.Errorf("IPv6 host %q without brackets", host)
 		}
@@ -170,12 +170,12 @@ func checkHost(host string, kind hostKind, scheme schemeKind) error {
 		if err != 0 || string(appendIPv6(nil, &addr)) != host[1:len(host)-1] {
 			return fmt.Errorf("IPv6 host %q is not serialized", host)
 		}
-	case hostIPv4:
+	case HostIPv4:
 		addr, _, err := parseIPv4(host)
 		if err != 0 || string(appendIPv4(nil, addr)) != host || !scheme.special() {
 			return fmt.Errorf("IPv4 host %q is not serialized", host)
 		}
-	case hostDomain:
+	case HostDomain:
 		if host == "" || !scheme.special() || endsInANumber(host) || strings.ToLower(host) != host || host == "localhost" && scheme == schemeFile {
 			return fmt.Errorf("domain %q", host)
 		}
@@ -184,7 +184,7 @@ func checkHost(host string, kind hostKind, scheme schemeKind) error {
 				return fmt.Errorf("domain %q holds a forbidden domain code point", host)
 			}
 		}
-	case hostOpaque:
+	case HostOpaque:
 		if host == "" || scheme.special() || needsEncoding(host, c0ControlSet) >= 0 {
 			return fmt.Errorf("opaque host %q", host)
 		}

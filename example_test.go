@@ -192,3 +192,40 @@ func ExampleParser() {
 	// port-invalid at 21 (fatal)
 	// weburl: parse "https:\\\\example.com:8o8o/": port-invalid
 }
+
+func ExampleHost_RegistrableDomain() {
+	for _, s := range []string{"https://www.example.co.uk/", "https://foo.github.io/", "https://github.io/", "https://192.168.0.1/"} {
+		u, _ := weburl.Parse(s)
+		rd, ok := u.HostValue().RegistrableDomain()
+		fmt.Printf("%s: %q %v\n", u.Hostname(), rd, ok)
+	}
+	// Output:
+	// www.example.co.uk: "example.co.uk" true
+	// foo.github.io: "foo.github.io" true
+	// github.io: "" false
+	// 192.168.0.1: "" false
+}
+
+func ExampleOrigin_SameSite() {
+	a, _ := weburl.Parse("https://login.example.com/")
+	b, _ := weburl.Parse("https://www.example.com/")
+	c, _ := weburl.Parse("http://www.example.com/")
+	oa, ob, oc := a.OriginValue(), b.OriginValue(), c.OriginValue()
+	fmt.Println(oa.SameOrigin(ob), oa.SameSite(ob), ob.SameSite(oc), ob.SchemelesslySameSite(oc))
+
+	d, _ := weburl.Parse("data:text/plain,hi")
+	first, second := d.OriginValue(), d.OriginValue()
+	fmt.Println(first, first == second) // each opaque origin is new
+	// Output:
+	// false true false true
+	// null false
+}
+
+func ExampleURL_Display() {
+	u, _ := weburl.Parse("https://user:pass@xn--53h.examplecorp.com.evil.com/caf%C3%A9?q=%E2%9C%93")
+	fmt.Println(u.Display(weburl.DisplayOptions{}))
+	fmt.Println(u.Display(weburl.DisplayOptions{HostOnly: true, MaxLength: 13}))
+	// Output:
+	// https://☕.examplecorp.com.evil.com/café?q=✓
+	// …com.evil.com
+}

@@ -1,25 +1,33 @@
 package weburl
 
 import (
+	"net/netip"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/unicode/norm"
 )
 
-// hostKind says which kind of host a URL has; hostNull is the spec's null.
+// HostKind says which kind of host a URL has.
 // https://url.spec.whatwg.org/#host-representation
-type hostKind uint8
+type HostKind uint8
 
 const (
-	hostNull   hostKind = iota // no host
-	hostEmpty                  // the empty host
-	hostDomain                 // a domain, in its ASCII form
-	hostIPv4                   // an IPv4 address, serialized in dotted decimal
-	hostIPv6                   // an IPv6 address, serialized in brackets
-	hostOpaque                 // an opaque host of a URL that is not special
+	HostNull   HostKind = iota // no host: the URL's host is null
+	HostEmpty                  // the empty host, of a file URL or a URL that is not special
+	HostDomain                 // a domain, in its ASCII form
+	HostIPv4                   // an IPv4 address
+	HostIPv6                   // an IPv6 address
+	HostOpaque                 // an opaque host, of a URL that is not special
 )
+
+var hostKindNames = [...]string{"null", "empty host", "domain", "IPv4 address", "IPv6 address", "opaque host"}
+
+// String returns the standard's name for the kind: "domain", "IPv4
+// address", "IPv6 address", "opaque host", "empty host" or "null".
+func (k HostKind) String() string { return hostKindNames[k] }
 
 // hostClass holds the host-related classes of an ASCII byte.
 type hostClass uint8
@@ -68,7 +76,7 @@ var unicodeToASCII = idnaProfile.ToASCII
 // https://url.spec.whatwg.org/#concept-host-parser
 func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]byte, errCode) {
 	start := len(buf)
-	kind := hostDomain
+	kind := HostDomain
 	var err errCode
 	switch {
 	case len(input) > 0 && input[0] == '[':
@@ -82,7 +90,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		buf = append(buf, '[')
 		buf = appendIPv6(buf, &addr)
 		buf = append(buf, ']')
-		kind = hostIPv6
+		kind = HostIPv6
 	case isOpaque:
 		if buf, err = appendOpaqueHost(buf, input); err != 0 {
 			return buf, p.fail(err, at)
@@ -90,9 +98,9 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		if p.v != nil {
 			p.checkOpaqueHostUnits(input, at)
 		}
-		kind = hostOpaque
+		kind = HostOpaque
 		if len(buf) == start {
-			kind = hostEmpty
+			kind = HostEmpty
 		}
 	default:
 		var fallback bool
@@ -117,7 +125,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 				p.report(errIPv4OutOfRangePart, at)
 			}
 			buf = appendIPv4(buf[:start], addr)
-			kind = hostIPv4
+			kind = HostIPv4
 		}
 	}
 	p.c.hostKind = kind
@@ -270,3 +278,137 @@ func appendOpaqueHost(dst []byte, input string) ([]byte, errCode) {
 	}
 	return appendEncoded(dst, input, c0ControlSet), 0
 }
+
+// A Host is a host of the URL Standard: a domain, an IPv4 or IPv6 address,
+// an opaque host or the empty host, kept in its serialization; the zero
+// Host is the null host. Hosts are comparable: two are equal exactly when
+// the standard's host equivalence says so.
+// https://url.spec.whatwg.org/#concept-host
+type Host struct {
+	kind HostKind
+	s    string
+}
+
+// HostValue returns the URL's host; its Kind is HostNull when the URL has
+// none. Its String is [URL.Hostname].
+func (u *URL) HostValue() Host {
+	return Host{kind: u.hostKind, s: u.Hostname()}
+}
+
+// ParseHost runs the host parser on input as for a special URL (such as
+// http: or https:): a domain, which it turns to ASCII with UTS #46, an IPv4
+// address in any of the forms browsers read ("0x7f.1"), or an IPv6 address
+// in brackets. On failure the error is an [*Error] naming the validation
+// error.
+// https://url.spec.whatwg.org/#concept-host-parser
+func ParseHost(input string) (Host, error) { return parseHostString(input, false) }
+
+// ParseOpaqueHost runs the host parser on input as for a URL that is not
+// special: anything without forbidden host code points is an opaque host,
+// percent-encoded, but an IPv6 address in brackets.
+// https://url.spec.whatwg.org/#concept-host-parser
+func ParseOpaqueHost(input string) (Host, error) { return parseHostString(input, true) }
+
+func parseHostString(input string, isOpaque bool) (Host, error) {
+	p := parser{in: toScalarValues(input), raw: input}
+	if input == "" {
+		if isOpaque {
+			return Host{kind: HostEmpty}, nil
+		}
+		return Host{}, &Error{Op: "parse host", Input: input, Code: errHostMissing.String()}
+	}
+	buf, err := p.parseHost(nil, p.in, isOpaque, 0)
+	if err != 0 {
+		return Host{}, &Error{Op: "parse host", Input: input, Code: err.String(), Offset: p.rawOffset(p.errAt)}
+	}
+	return Host{kind: p.c.hostKind, s: string(buf)}, nil
+}
+
+// Kind returns the kind of host.
+func (h Host) Kind() HostKind { return h.kind }
+
+// String returns the host serialized: an IPv6 address in brackets.
+// https://url.spec.whatwg.org/#concept-host-serializer
+func (h Host) String() string { return h.s }
+
+// Addr returns the host's IP address, or the zero netip.Addr if the host
+// is not an IPv4 or IPv6 address.
+func (h Host) Addr() netip.Addr {
+	switch h.kind {
+	case HostIPv4, HostIPv6:
+		addr, _ := netip.ParseAddr(strings.Trim(h.s, "[]"))
+		return addr
+	}
+	return netip.Addr{}
+}
+
+// Equal reports whether h and g are the same host: the standard's host
+// equivalence, which is h == g.
+// https://url.spec.whatwg.org/#concept-host-equals
+func (h Host) Equal(g Host) bool { return h == g }
+
+// PublicSuffix returns the public suffix of a domain, the part of it that
+// the Public Suffix List lists (by its private section too, so
+// "foo.github.io" has "github.io"), with a final "." kept; ok is false for
+// every other host, as the standard's null. The list is the one compiled
+// into golang.org/x/net/publicsuffix (see [PublicSuffixList]).
+// https://url.spec.whatwg.org/#host-public-suffix
+func (h Host) PublicSuffix() (suffix string, ok bool) {
+	domain, trailingDot := h.pslDomain()
+	if domain == "" {
+		return "", false
+	}
+	suffix, _ = publicsuffix.PublicSuffix(domain)
+	if suffix == "" {
+		return "", false
+	}
+	return suffix + trailingDot, true
+}
+
+// RegistrableDomain returns the registrable domain of a domain: its public
+// suffix and the label before it, with a final "." kept, as in
+// "www.example.co.uk" → "example.co.uk" and "foo.github.io" →
+// "foo.github.io" (github.io is a public suffix of the list's private
+// section). ok is false, the standard's null, for hosts that are not
+// domains and for domains that are public suffixes.
+// https://url.spec.whatwg.org/#host-registrable-domain
+func (h Host) RegistrableDomain() (domain string, ok bool) {
+	suffix, ok := h.PublicSuffix()
+	if !ok || suffix == h.s {
+		return "", false
+	}
+	d, trailingDot := h.pslDomain()
+	suffix = strings.TrimSuffix(suffix, trailingDot)
+	// The label before the suffix: the Public Suffix List algorithm's
+	// registrable domain.
+	rest := d[:len(d)-len(suffix)]
+	if !strings.HasSuffix(rest, ".") {
+		return "", false
+	}
+	rest = rest[:len(rest)-1]
+	label := rest[strings.LastIndexByte(rest, '.')+1:]
+	if label == "" {
+		return "", false
+	}
+	return label + "." + suffix + trailingDot, true
+}
+
+// pslDomain returns the domain without a final "." for the Public Suffix
+// List algorithm, and that "." (or ""); the domain is "" for a host that
+// is not a domain.
+func (h Host) pslDomain() (domain, trailingDot string) {
+	if h.kind != HostDomain {
+		return "", ""
+	}
+	if strings.HasSuffix(h.s, ".") {
+		return h.s[:len(h.s)-1], "."
+	}
+	return h.s, ""
+}
+
+// PublicSuffixList names the snapshot of the Public Suffix List that
+// [Host.PublicSuffix] and [Host.RegistrableDomain] use: the one compiled
+// into golang.org/x/net/publicsuffix, which for the golang.org/x/net this
+// module requires (v0.62.0) is the list of 2026-02-06 (git revision
+// d6c92f1). Updating golang.org/x/net updates the list.
+var PublicSuffixList = publicsuffix.List.String()

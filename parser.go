@@ -408,7 +408,7 @@ func (p *parser) finish(buf []byte) []byte {
 		// The machine stopped before any path state: the path is empty.
 		p.c.pathStart = p.c.pathEnd(len(buf))
 	}
-	if p.c.hostKind != hostNull {
+	if p.c.hostKind != HostNull {
 		return buf
 	}
 	end := p.c.schemeEnd + 1

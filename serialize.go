@@ -30,7 +30,7 @@ func (u *URL) setHost(value string, override state) {
 	var scratch [256]byte
 	p := u.setter(value, override)
 	var buf []byte
-	if u.hostKind == hostNull {
+	if u.hostKind == HostNull {
 		// The host becomes non-null: "//" follows the scheme, and a "/."
 		// before the path is no longer needed.
 		buf = append(scratch[:0], u.href[:u.schemeEnd+1]...)

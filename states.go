@@ -47,7 +47,7 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 		switch {
 		case u.scheme.special() != kind.special(),
 			kind == schemeFile && (u.includesCredentials() || u.hasPort()),
-			u.scheme == schemeFile && u.hostKind == hostEmpty:
+			u.scheme == schemeFile && u.hostKind == HostEmpty:
 			return buf, errFailure
 		}
 	}
@@ -349,7 +349,7 @@ func (p *parser) fileState(buf []byte) []byte {
 	p.c = newComponents()
 	p.c.schemeEnd, p.c.scheme = 4, schemeFile
 	p.c.usernameEnd, p.c.hostStart, p.c.hostEnd = 7, 7, 7
-	p.c.hostKind = hostEmpty
+	p.c.hostKind = HostEmpty
 	c := p.peek()
 	if c == '/' || c == '\\' {
 		if c == '\\' {
@@ -442,7 +442,7 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 		p.v.hostIn = buffer
 	}
 	buf = buf[:p.c.hostStart]
-	p.c.hostKind, p.c.hostEnd = hostEmpty, p.c.hostStart
+	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err errCode
 		if buf, err = p.parseHost(buf, buffer, false, start); err != 0 {
@@ -450,7 +450,7 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 		}
 		if string(buf[p.c.hostStart:]) == "localhost" {
 			buf = buf[:p.c.hostStart]
-			p.c.hostKind, p.c.hostEnd = hostEmpty, p.c.hostStart
+			p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 		}
 	}
 	p.state = statePathStart
@@ -488,7 +488,7 @@ func (p *parser) pathStartState(buf []byte) []byte {
 			p.i++
 		}
 	default:
-		if p.override != stateNone && p.c.hostKind == hostNull {
+		if p.override != stateNone && p.c.hostKind == HostNull {
 			buf = append(buf, '/') // append the empty string to the path
 		}
 		p.state = stateDone

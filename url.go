@@ -89,7 +89,7 @@ type URL struct {
 //     href[schemeEnd+3:usernameEnd], and credentials, if any, end with "@"
 //     at hostStart-1; the password follows a ":" at usernameEnd. The host
 //     is href[hostStart:hostEnd], then ":" and the port up to pathStart.
-//   - Without a host (hostKind is hostNull), usernameEnd, hostStart and
+//   - Without a host (hostKind is HostNull), usernameEnd, hostStart and
 //     hostEnd are schemeEnd+1, and pathStart is too unless the serializer
 //     wrote "/." before a path that starts with "//".
 //   - queryStart and hashStart are the offsets of "?" and "#", or omitted
@@ -103,7 +103,7 @@ type components struct {
 	queryStart  uint32
 	hashStart   uint32
 	scheme      schemeKind
-	hostKind    hostKind
+	hostKind    HostKind
 	opaquePath  bool
 }
 
@@ -122,26 +122,26 @@ func (u *URL) queryEnd() uint32 { return min(u.hashStart, uint32(len(u.href))) }
 
 // authorityEnd returns the end of the scheme, credentials, host and port.
 func (u *URL) authorityEnd() uint32 {
-	if u.hostKind == hostNull {
+	if u.hostKind == HostNull {
 		return u.schemeEnd + 1
 	}
 	return u.pathStart
 }
 
 // hasPort reports whether the port is non-null.
-func (u *URL) hasPort() bool { return u.hostKind != hostNull && u.pathStart > u.hostEnd }
+func (u *URL) hasPort() bool { return u.hostKind != HostNull && u.pathStart > u.hostEnd }
 
 // includesCredentials reports whether the username or password is not empty.
 // https://url.spec.whatwg.org/#include-credentials
 func (u *URL) includesCredentials() bool {
-	return u.hostKind != hostNull && u.hostStart > u.schemeEnd+3
+	return u.hostKind != HostNull && u.hostStart > u.schemeEnd+3
 }
 
 // cannotHaveUsernamePasswordPort reports whether the host is null or empty,
 // or the scheme is "file".
 // https://url.spec.whatwg.org/#cannot-have-a-username-password-port
 func (u *URL) cannotHaveUsernamePasswordPort() bool {
-	return u.hostKind == hostNull || u.hostKind == hostEmpty || u.scheme == schemeFile
+	return u.hostKind == HostNull || u.hostKind == HostEmpty || u.scheme == schemeFile
 }
 
 // firstPathSegment returns the first segment of a path that is a list.
@@ -230,6 +230,7 @@ func equalLower(s, lower string) bool {
 // 4 GiB − 2 bytes.
 // https://url.spec.whatwg.org/#validation-error
 type Error struct {
+	Op     string // what failed: "" for parsing a URL, or "parse host", "domain to Unicode"
 	Input  string // the input that failed to parse
 	Base   string // the base URL's serialization, or "" when there was none
 	Code   string // the validation error's name in the standard
@@ -237,7 +238,11 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := "weburl: parse " + strconv.Quote(e.Input)
+	op := e.Op
+	if op == "" {
+		op = "parse"
+	}
+	s := "weburl: " + op + " " + strconv.Quote(e.Input)
 	if e.Base != "" {
 		s += " against " + strconv.Quote(e.Base)
 	}
@@ -310,7 +315,7 @@ func (u *URL) Protocol() string {
 // Username returns the username, percent-encoded, as JavaScript's URL.username does.
 // https://url.spec.whatwg.org/#dom-url-username
 func (u *URL) Username() string {
-	if u.hostKind == hostNull {
+	if u.hostKind == HostNull {
 		return ""
 	}
 	return u.href[u.schemeEnd+3 : u.usernameEnd]
@@ -329,7 +334,7 @@ func (u *URL) Password() string {
 // port, as JavaScript's URL.host does.
 // https://url.spec.whatwg.org/#dom-url-host
 func (u *URL) Host() string {
-	if u.hostKind == hostNull {
+	if u.hostKind == HostNull {
 		return ""
 	}
 	return u.href[u.hostStart:u.pathStart]
@@ -561,4 +566,16 @@ func toScalarValues(s string) string {
 		return s
 	}
 	return toValidUTF8(s)
+}
+
+// Equal reports whether u and v are equal URLs: whether their
+// serializations are the same.
+// https://url.spec.whatwg.org/#concept-url-equals
+func (u *URL) Equal(v *URL) bool { return u.href == v.href }
+
+// EqualExcludingFragments reports whether u and v are equal but for their
+// fragments: the standard's URL equivalence with exclude fragments set.
+// https://url.spec.whatwg.org/#concept-url-equals
+func (u *URL) EqualExcludingFragments(v *URL) bool {
+	return u.href[:u.queryEnd()] == v.href[:v.queryEnd()]
 }

@@ -224,7 +224,7 @@ func TestSetOwnValue(t *testing.T) {
 		}
 		for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
 			switch {
-			case (name == "host" || name == "hostname") && u.hostKind == hostNull,
+			case (name == "host" || name == "hostname") && u.hostKind == HostNull,
 				name == "search" && u.queryStart != omitted && u.Search() == "",
 				name == "hash" && u.hashStart != omitted && u.Hash() == "":
 				continue

@@ -114,7 +114,7 @@ func IsValid(rawURL string, base *URL) bool {
 			return false
 		}
 	}
-	if s := v.pathIn; u.scheme == schemeFile && u.hostKind != hostEmpty {
+	if s := v.pathIn; u.scheme == schemeFile && u.hostKind != HostEmpty {
 		if len(s) >= 4 && s[0] == '/' && isWindowsDriveLetter(s[1:3]) && s[3] == '/' {
 			return false
 		}

@@ -1,0 +1,82 @@
+package weburl
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestDomainToUnicode(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		fails    bool
+	}{
+		{"xn--53h.example", "☕.example", false}, // the standard's IDNA example, backwards
+		{"xn--fa-hia.example", "faß.example", false},
+		{"example.com", "example.com", false},
+		{"xn--kgbechtv", "إختبار", false},
+		{"xn--a.example", "\u0080.example", true}, // decodes, to a code point UTS #46 rejects
+		{"xn--.example", ".example", true},
+	} {
+		got, err := DomainToUnicode(tc.in)
+		var e *Error
+		if got != tc.want || (err != nil) != tc.fails || err != nil && (!errors.As(err, &e) || e.Code != "domain-to-Unicode") {
+			t.Errorf("DomainToUnicode(%q) = %q, %v; want %q, error %v", tc.in, got, err, tc.want, tc.fails)
+		}
+	}
+}
+
+// TestDisplay checks the rendering recommendations of the standard's "URL
+// rendering" section, on its examples where it gives them.
+func TestDisplay(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		opts DisplayOptions
+		want string
+	}{
+		// No credentials: they can pass for the host.
+		{"https://examplecorp.com@attacker.example/", DisplayOptions{}, "https://attacker.example/"},
+		{"https://user:pass@example.com:8080/p", DisplayOptions{}, "https://example.com:8080/p"},
+		// The host only; no scheme.
+		{"https://examplecorp.com@attacker.example/path?q", DisplayOptions{HostOnly: true}, "attacker.example"},
+		{"https://example.com/path", DisplayOptions{OmitScheme: true}, "example.com/path"},
+		// A leading www or m label, not when it is part of the registrable domain.
+		{"https://www.example.com/", DisplayOptions{TrimWWW: true}, "https://example.com/"},
+		{"https://m.example.co.uk/", DisplayOptions{TrimWWW: true}, "https://example.co.uk/"},
+		{"https://www.com/", DisplayOptions{TrimWWW: true}, "https://www.com/"},
+		{"https://www.co.uk/", DisplayOptions{TrimWWW: true}, "https://www.co.uk/"},
+		// Hosts by domain to Unicode; a label that fails stays ASCII.
+		{"https://xn--53h.example/", DisplayOptions{}, "https://☕.example/"},
+		{"https://faß.example/", DisplayOptions{}, "https://faß.example/"},
+		{"https://xn--a.xn--fa-hia.example/", DisplayOptions{}, "https://xn--a.faß.example/"},
+		// Percent-encoded UTF-8 decoded unless invisible, ASCII, or a spoofing risk.
+		{"https://example.com/%F0%9F%8D%A3?q=%E2%82%AC#%C3%A9", DisplayOptions{}, "https://example.com/🍣?q=€#é"},
+		{"https://example.com/a%20b%2F%3F", DisplayOptions{}, "https://example.com/a%20b%2F%3F"},
+		{"https://example.com/%F0%9F%94%92%E2%80%AE%E2%80%8B%E2%88%95x", DisplayOptions{}, "https://example.com/%F0%9F%94%92%E2%80%AE%E2%80%8B%E2%88%95x"},
+		{"https://example.com/%C3%A9%FF%C3", DisplayOptions{}, "https://example.com/é%FF%C3"},
+		{"https://example.com/%C3%A9", DisplayOptions{KeepPercentEncoding: true}, "https://example.com/%C3%A9"},
+		{"sc://%C3%A9t%C3%A9/", DisplayOptions{}, "sc://été/"},
+		{"data:text/plain,%E2%9C%93", DisplayOptions{}, "data:text/plain,✓"},
+		// Elision: the path first, then domain labels from the lowest level
+		// ("examplecorp.com.evil.com" as "…com.evil.com", the standard's
+		// example), never the registrable domain.
+		{"https://example.com/a/long/path", DisplayOptions{MaxLength: 25}, "https://example.com/a/lo…"},
+		{"https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 13}, "…com.evil.com…"},
+		{"https://examplecorp.com.evil.com/", DisplayOptions{MaxLength: 13, HostOnly: true}, "…com.evil.com"},
+		{"https://a.b.examplecorp.com.evil.com:8080/", DisplayOptions{MaxLength: 15, HostOnly: true}, "…evil.com:8080"},
+		{"https://not-really-examplecorp.com/", DisplayOptions{MaxLength: 10, HostOnly: true}, "not-really-examplecorp.com"},
+		{"https://www.example.co.uk/", DisplayOptions{MaxLength: 5, HostOnly: true}, "…example.co.uk"},
+		{"https://[2001:db8::1]/", DisplayOptions{MaxLength: 5, HostOnly: true}, "[2001:db8::1]"},
+	} {
+		u, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := u.Display(tc.opts); got != tc.want {
+			t.Errorf("%q with %+v: %q, want %q", tc.in, tc.opts, got, tc.want)
+		}
+	}
+	var zero URL
+	if zero.Display(DisplayOptions{}) != "" {
+		t.Error("zero URL")
+	}
+}
