@@ -11,7 +11,7 @@ import (
 
 // The benchmarks parse real URL lists, one URL per op, so ns/op is the time
 // per URL and allocs/op the allocations per URL. The lists are read from
-// $WEBURL_DATASETS, by default ../shared/datasets (one URL per line), and
+// testdata/datasets (one URL per line; testdata/datasets.sh fills it) and
 // from the web-platform-tests inputs in testdata/wpt. Run them with
 //
 //	make bench   # go test -run '^$' -bench . -benchmem -count=10 .
@@ -20,20 +20,13 @@ import (
 
 var datasets = []string{"kasztp.txt", "userbait.txt", "isaacs_files.txt", "node_files.txt"}
 
-func datasetDir() string {
-	if d := os.Getenv("WEBURL_DATASETS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "shared", "datasets")
-}
-
 // readLines returns the non-empty lines of a dataset file.
-func readLines(b *testing.B, name string) []string {
-	b.Helper()
-	path := filepath.Join(datasetDir(), name)
-	f, err := os.Open(path)
+func readLines(tb testing.TB, name string) []string {
+	tb.Helper()
+	f, err := os.Open(filepath.Join("testdata", "datasets", name))
 	if err != nil {
-		b.Fatalf("dataset missing: %v (set WEBURL_DATASETS to the directory of the URL lists)", err)
+		tb.Fatalf("the URL lists are missing (%v).\n"+
+			"Fill testdata/datasets/ first: `make datasets` (or `DATASETS_DIR=/path/to/lists testdata/datasets.sh`)", err)
 	}
 	defer f.Close()
 	var lines []string
@@ -45,7 +38,7 @@ func readLines(b *testing.B, name string) []string {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return lines
 }

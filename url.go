@@ -301,7 +301,7 @@ func (u *URL) Href() string { return u.href }
 
 // String returns the serialization of the URL; it is [URL.Href].
 // https://url.spec.whatwg.org/#concept-url-serializer
-func (u *URL) String() string { return u.href }
+func (u URL) String() string { return u.href }
 
 // Protocol returns the scheme followed by ":", as JavaScript's URL.protocol does.
 // https://url.spec.whatwg.org/#dom-url-protocol
