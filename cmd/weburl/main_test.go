@@ -1,0 +1,303 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/weburl/weburl"
+)
+
+// The tests build the command and run it, as a user would.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "weburl")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "weburl")
+	// go test puts the go command's own GOROOT/bin first in PATH.
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building the command: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runCommand runs the command with args and stdin, and returns its standard
+// output, standard error and exit status.
+func runCommand(t testing.TB, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		status = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), status
+}
+
+func TestCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name, stdin    string
+		args           []string
+		stdout, stderr string
+		status         int
+	}{
+		{"arguments", "", []string{"HTTPS://EXAMPLE.com/a/../b c?x y#z", "http://1.1"},
+			"https://example.com/b%20c?x%20y#z\nhttp://1.0.0.1/\n", "", 0},
+		{"standard input, LF and CRLF", "http://a/b\r\nhttp://A/c\nhttp://a/ d \r\n", nil,
+			"http://a/b\nhttp://a/c\nhttp://a/%20d\n", "", 0},
+		{"no final newline", "http://a/b", nil, "http://a/b\n", "", 0},
+		{"a lone CR stays", "sc:a\r\r\n", nil, "sc:a\n", "", 0}, // then trimmed as a C0 control by the parser
+		{"failures", "http://a/\nhttps://:443\nhttp://b/\n", nil,
+			"http://a/\n\nhttp://b/\n", "weburl: line 2: parse \"https://:443\": host-missing\n", 1},
+		{"a failing argument", "", []string{"nope"}, "\n", "weburl: line 1: parse \"nope\": missing-scheme-non-relative-URL\n", 1},
+		{"base", "", []string{"-base", "https://example.com/docs/", "../img/logo.png", "?q", "//cdn.example/x"},
+			"https://example.com/img/logo.png\nhttps://example.com/docs/?q\nhttps://cdn.example/x\n", "", 0},
+		{"validate", "https://user@example.com/a b\nhttps://example.com/\nhttps://:1\n", []string{"-validate"},
+			"1:12: invalid-credentials\n1:26: invalid-URL-unit\n3:8: host-missing (fatal)\n", "", 1},
+		{"validate, all valid", "https://example.com/\n", []string{"-validate"}, "", "", 0},
+		{"json", "", []string{"-json", "https://u:p@faß.example:8080/p?q#f", "https://:443"},
+			`{"input":"https://u:p@faß.example:8080/p?q#f","base":null,"href":"https://u:p@xn--fa-hia.example:8080/p?q#f","origin":"https://xn--fa-hia.example:8080","protocol":"https:","username":"u","password":"p","host":"xn--fa-hia.example:8080","hostname":"xn--fa-hia.example","port":"8080","pathname":"/p","search":"?q","hash":"#f"}` + "\n" +
+				`{"input":"https://:443","base":null,"failure":true,"error":"host-missing"}` + "\n", "", 1},
+		{"json with a base", "", []string{"-json", "-base", "https://example.com/", "a<b"},
+			`{"input":"a<b","base":"https://example.com/","href":"https://example.com/a%3Cb","origin":"https://example.com","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/a%3Cb","search":"","hash":""}` + "\n", "", 0},
+		{"json and validate", "", []string{"-json", "-validate", "http://a/ "},
+			`{"input":"http://a/ ","base":null,"href":"http://a/","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"","hash":"","validationErrors":[{"name":"invalid-URL-unit","offset":9,"fatal":false}]}` + "\n", "", 1},
+		{"bad base", "", []string{"-base", "not a url", "x"}, "", "weburl: -base: parse \"not a url\": missing-scheme-non-relative-URL\n", 2},
+		{"bad flag", "", []string{"-nope"}, "", "", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, status := runCommand(t, tc.stdin, tc.args...)
+			if stdout != tc.stdout || status != tc.status || tc.status != 2 && stderr != tc.stderr || tc.status == 2 && !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("got status %d\n%s\nstderr:\n%s\nwant status %d\n%s\nstderr:\n%s", status, stdout, stderr, tc.status, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	_, stderr, status := runCommand(t, "", "-h")
+	for _, want := range []string{"-base URL", "-json", "-validate", "Exit status", "Examples:", "weburl < urls.txt"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("-h does not mention %q", want)
+		}
+	}
+	if status != 0 {
+		t.Errorf("-h exits with %d", status)
+	}
+}
+
+// TestLongLine checks a line longer than the command's read buffer.
+func TestLongLine(t *testing.T) {
+	path := strings.Repeat("a", 200<<10)
+	stdout, _, status := runCommand(t, "http://x/"+path+"\r\nhttp://y/\n")
+	if status != 0 || stdout != "http://x/"+path+"\nhttp://y/\n" {
+		t.Errorf("status %d, %d bytes of output", status, len(stdout))
+	}
+}
+
+// wptCase is one case of urltestdata.json.
+type wptCase map[string]any
+
+// TestJSONOverWPT runs -json over the inputs of urltestdata.json (those
+// without a base, and those with each base in turn) and checks every field
+// against the expected one.
+func TestJSONOverWPT(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "wpt", "urltestdata.json"))
+	if err != nil {
+		t.Fatalf("the web-platform-tests data is missing (%v): run `make wpt` at the repository root", err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	byBase := map[string][]wptCase{}
+	var bases []string
+	for _, r := range raw {
+		var c wptCase
+		if json.Unmarshal(r, &c) != nil {
+			continue // a comment
+		}
+		base, _ := c["base"].(string)
+		if _, ok := byBase[base]; !ok {
+			bases = append(bases, base)
+		}
+		byBase[base] = append(byBase[base], c)
+	}
+	checked, usableCases := 0, 0
+	for _, base := range bases {
+		cases := byBase[base]
+		var stdin strings.Builder
+		var usable []wptCase
+		for _, c := range cases {
+			in := c["input"].(string)
+			if strings.ContainsAny(in, "\n\r") {
+				continue // one URL per line: the parser would drop these, but the lines split them
+			}
+			stdin.WriteString(in + "\n")
+			usable = append(usable, c)
+		}
+		usableCases += len(usable)
+		args := []string{"-json"}
+		if base != "" {
+			args = append(args, "-base", base)
+		}
+		stdout, _, status := runCommand(t, stdin.String(), args...)
+		if status == 2 {
+			// The base does not parse: every case with it must fail.
+			for _, c := range usable {
+				if c["failure"] != true {
+					t.Errorf("%q against %q: the base fails, want %v", c["input"], base, c["href"])
+				}
+				checked++
+			}
+			continue
+		}
+		sc := bufio.NewScanner(strings.NewReader(stdout))
+		sc.Buffer(nil, 1<<20)
+		for _, c := range usable {
+			if !sc.Scan() {
+				t.Fatalf("output ends before %q", c["input"])
+			}
+			var got map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
+				t.Fatalf("%q: %v", sc.Text(), err)
+			}
+			checked++
+			if c["failure"] == true {
+				if got["failure"] != true || got["error"] == "" {
+					t.Errorf("%q against %q: %s, want a failure", c["input"], base, sc.Text())
+				}
+				continue
+			}
+			for _, field := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+				if want, ok := c[field]; ok && got[field] != want {
+					t.Errorf("%q against %q: %s = %q, want %q", c["input"], base, field, got[field], want)
+				}
+			}
+			if got["input"] != c["input"] {
+				t.Errorf("input %q, want %q", got["input"], c["input"])
+			}
+		}
+	}
+	if checked != usableCases || checked < 870 {
+		t.Errorf("checked %d of %d cases", checked, usableCases)
+	}
+}
+
+// The command's speed against the library's: BenchmarkCommand runs the
+// built command on testdata/datasets/kasztp.txt (48,009 URLs) with its
+// output to /dev/null, and BenchmarkParseLines calls weburl.Parse on the
+// same lines; both report ns per list.
+func datasetPath(b *testing.B) string {
+	path := filepath.Join("..", "..", "testdata", "datasets", "kasztp.txt")
+	if _, err := os.Stat(path); err != nil {
+		b.Fatalf("the URL lists are missing (%v): run `make datasets` at the repository root", err)
+	}
+	return path
+}
+
+func BenchmarkCommand(b *testing.B) {
+	path := datasetPath(b)
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer devNull.Close()
+	for b.Loop() {
+		in, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cmd := exec.Command(binary)
+		cmd.Stdin, cmd.Stdout = in, devNull
+		cmd.Run() // exits 1: a line of the list does not parse
+		in.Close()
+	}
+}
+
+func BenchmarkParseLines(b *testing.B) {
+	data, err := os.ReadFile(datasetPath(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for b.Loop() {
+		for _, line := range lines {
+			weburl.Parse(strings.TrimSuffix(line, "\r"))
+		}
+	}
+}
+
+// TestConstantMemory streams a million lines (about 60 MB) through the
+// command and checks that its memory stays small: it does not hold the
+// input or the output.
+func TestConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("streams 60 MB")
+	}
+	cmd := exec.Command(binary)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(stdin)
+	for i := range 1_000_000 {
+		fmt.Fprintf(w, "https://host%d.example/some/path/%d?query=%d#f\n", i%1000, i, i)
+	}
+	w.Flush()
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && runtime.GOOS == "linux" {
+		if rss := ru.Maxrss << 10; rss > 64<<20 { // Linux reports kilobytes
+			t.Errorf("the command used %d MB for a 60 MB stream", rss>>20)
+		} else {
+			t.Logf("maximum resident set: %d MB", rss>>20)
+		}
+	}
+}
+
+// TestREADME checks the README's first command and its output.
+func TestREADME(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```sh\n\\$ go run github.com/weburl/weburl/cmd/weburl@latest -json '([^']*)'\n(.*?)\n```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("the README's first command is not weburl -json")
+	}
+	stdout, _, status := runCommand(t, "", "-json", string(m[1]))
+	if status != 0 || stdout != string(m[2])+"\n" {
+		t.Errorf("weburl -json %q prints\n%s\nthe README says\n%s", m[1], stdout, m[2])
+	}
+}
