@@ -99,3 +99,30 @@ func FuzzSetters(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastPaths checks that the parser's shortcuts (see fastPaths) give
+// the same URL, or the same error, as the general states for every input,
+// with and without a base.
+func FuzzFastPaths(f *testing.F) {
+	inputs, bases := wptInputs()
+	for i, s := range append(inputs, asciiURLs...) {
+		base := "https://example.com/a/b?c#d"
+		if len(bases) > 0 {
+			base = bases[i%len(bases)]
+		}
+		f.Add(s, base)
+	}
+	f.Fuzz(func(t *testing.T, s, baseHref string) {
+		base, _ := Parse(baseHref)
+		fast, fastErr := base.Parse(s)
+		fastPaths = false
+		slow, slowErr := base.Parse(s)
+		fastPaths = true
+		if (fastErr == nil) != (slowErr == nil) || fastErr != nil && fastErr.Error() != slowErr.Error() {
+			t.Fatalf("%q: errors %v and %v", s, fastErr, slowErr)
+		}
+		if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
+			t.Fatalf("%q: the shortcuts give %q %+v, the states %q %+v", s, fast.href, fast.components, slow.href, slow.components)
+		}
+	})
+}

@@ -71,10 +71,11 @@ var unicodeToASCII = idnaProfile.ToASCII
 
 // parseHost runs the host parser on input, which starts at p.in[at], and
 // appends the serialized host to buf, recording its kind and end. isOpaque
-// is true for URLs that are not special. Validation errors are reported at
-// at, the host's first byte.
+// is true for URLs that are not special; plain says the caller has checked
+// that input has no byte appendDomain must look at. Validation errors are
+// reported at at, the host's first byte.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]byte, errCode) {
+func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plain bool) ([]byte, errCode) {
 	start := len(buf)
 	kind := HostDomain
 	var err errCode
@@ -104,7 +105,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		}
 	default:
 		var fallback bool
-		if buf, fallback, err = appendDomain(buf, input, p.v != nil); err != 0 {
+		if buf, fallback, err = appendDomain(buf, input, p.v != nil, plain); err != 0 {
 			return buf[:start], p.fail(err, at)
 		}
 		if fallback {
@@ -169,8 +170,22 @@ func (p *parser) checkOpaqueHostUnits(input string, at int) {
 // With checkFallback, appendDomain also reports whether an ASCII domain
 // with an "xn--" label took the ASCII fallback, which is a domain-to-ASCII
 // validation error; only then does such a domain reach idna.
-func appendDomain(dst []byte, input string, checkFallback bool) (_ []byte, fallback bool, _ errCode) {
+func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte, fallback bool, _ errCode) {
 	start := len(dst)
+	// Most domains are lowercase ASCII without "%" or forbidden code
+	// points: they are copied whole. (The loop below does the same, a byte
+	// at a time.)
+	special := !fastPaths
+	for i := 0; i < len(input) && !special && !plain; i++ {
+		special = byteClasses[input[i]]&clsDomainSpecial != 0 || input[i] == ':'
+	}
+	if !special {
+		dst = append(dst, input...)
+		if checkFallback && hasACELabel(dst[start:]) {
+			fallback = !asciiToASCIISucceeds(dst[start:])
+		}
+		return dst, fallback, 0
+	}
 	ascii := true
 	forbidden := false
 	for i := 0; i < len(input); i++ {
@@ -317,7 +332,7 @@ func parseHostString(input string, isOpaque bool) (Host, error) {
 		}
 		return Host{}, &Error{Op: "parse host", Input: input, Code: errHostMissing.String()}
 	}
-	buf, err := p.parseHost(nil, p.in, isOpaque, 0)
+	buf, err := p.parseHost(nil, p.in, isOpaque, 0, false)
 	if err != 0 {
 		return Host{}, &Error{Op: "parse host", Input: input, Code: err.String(), Offset: p.rawOffset(p.errAt)}
 	}

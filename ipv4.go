@@ -25,6 +25,10 @@ func endsInANumber[S ~string | ~[]byte](s S) bool {
 	if len(last) == 0 {
 		return false
 	}
+	// A number ends in a digit, or in a hex digit or "x" after "0x".
+	if c := last[len(last)-1]; !isHex(c) && c|0x20 != 'x' {
+		return false
+	}
 	if allDigits(last) {
 		return true
 	}

@@ -148,8 +148,60 @@ var errNames = [...]string{
 
 func (e errCode) String() string { return errNames[e] }
 
+// fastPaths switches on the shortcuts that skip the states' byte-by-byte
+// work where it would change nothing (pathRun, appendDomain's copy); tests
+// switch it off to check that they agree.
+var fastPaths = true
+
 // maxHref is the longest serialization a URL may have: its offsets are uint32.
 const maxHref = math.MaxUint32 - 1
+
+// byteClass holds, for each byte, the classes the states scan for, so that
+// a scan tests one table entry per byte rather than a chain of
+// comparisons.
+type byteClass uint16
+
+const (
+	clsScheme        byteClass = 1 << iota // ASCII alphanumeric, "+", "-", ".": may follow a scheme's first code point
+	clsUpper                               // ASCII upper alpha
+	clsAuthorityEnd                        // "/", "?", "#": end the authority, the host and the port
+	clsBackslash                           // "\": ends them too in a special URL
+	clsAt                                  // "@"
+	clsColon                               // ":"
+	clsBracket                             // "[" or "]"
+	clsPathEncode                          // in the path percent-encode set
+	clsDotOrPercent                        // "." or "%": may begin a dot segment
+	clsDomainSpecial                       // upper alpha, "%", a forbidden domain code point or non-ASCII: not copied as is into a domain
+)
+
+var byteClasses = func() (t [256]byteClass) {
+	for c := range 256 {
+		b := byte(c)
+		if isSchemeChar(b) {
+			t[c] |= clsScheme
+		}
+		if 'A' <= b && b <= 'Z' {
+			t[c] |= clsUpper | clsDomainSpecial
+		}
+		if pathSet.has(b) {
+			t[c] |= clsPathEncode
+		}
+		if hostTable[c]&forbiddenDomain != 0 && b != ':' || b >= utf8.RuneSelf {
+			t[c] |= clsDomainSpecial // ":" ends a domain before it
+		}
+	}
+	for _, c := range "/?#" {
+		t[c] |= clsAuthorityEnd
+	}
+	t['\\'] |= clsBackslash
+	t['@'] |= clsAt
+	t[':'] |= clsColon
+	t['['] |= clsBracket
+	t[']'] |= clsBracket
+	t['.'] |= clsDotOrPercent
+	t['%'] |= clsDotOrPercent
+	return t
+}()
 
 // parser is the state of one run of the basic URL parser. It writes the URL
 // it builds straight into a buffer, in serialization order, and keeps the
@@ -170,11 +222,23 @@ type parser struct {
 	// portSet records that a state override set the port (perhaps to null).
 	portSet bool
 
+	hint hostHint // what the authority state learned of the host
+
 	raw   string      // the input before clean-up, for offsets
 	errAt int         // where in p.in the fatal validation error was found
 	v     *validation // set when someone listens for validation errors
 
 	enc *legacyEncoding // the encoding of the query, or nil for UTF-8
+}
+
+// hostHint carries what the authority state's scan learned of the host
+// that follows it, so that the host state and the domain parser need not
+// scan it again: where it ends (at its first ":", or at the end of the
+// authority) and whether every byte may be copied into a domain as it is.
+// It holds (ok) only without a "[", which changes what ":" means.
+type hostHint struct {
+	start, end int
+	plain, ok  bool
 }
 
 // clean turns s into the scalar value string the standard parses: invalid
@@ -186,7 +250,7 @@ type parser struct {
 // itself when nothing changes.
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 func clean(s string, trim bool) string {
-	if trim {
+	if trim && len(s) > 0 && (s[0] <= ' ' || s[len(s)-1] <= ' ') {
 		start, end := 0, len(s)
 		for start < end && s[start] <= ' ' {
 			start++
@@ -196,7 +260,10 @@ func clean(s string, trim bool) string {
 		}
 		s = s[start:end]
 	}
-	i := 0
+	i := asciiWithoutControls(s)
+	if i < len(s) && len(s) >= 8 && i+8 > len(s) && plainASCII(load64(s, len(s)-8)) {
+		return s // the last eight bytes, overlapping the prefix, are plain too
+	}
 	for i < len(s) && s[i] < utf8.RuneSelf && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
 		i++
 	}
@@ -221,6 +288,30 @@ func clean(s string, trim bool) string {
 		return s
 	}
 	return string(append(b, s[start:]...))
+}
+
+// asciiWithoutControls returns the length of the longest prefix of s, in
+// whole words of eight bytes, that has no byte above 0x7F and none below
+// 0x10 (which holds tab, line feed and carriage return).
+func asciiWithoutControls(s string) int {
+	i := 0
+	for ; i+8 <= len(s) && plainASCII(load64(s, i)); i += 8 {
+	}
+	return i
+}
+
+// plainASCII reports whether the eight bytes of x are all from 0x10 to
+// 0x7F: x-0x10… borrows into the high bit of a byte below 0x10.
+func plainASCII(x uint64) bool {
+	return (x|(x-0x1010101010101010)&^x)&0x8080808080808080 == 0
+}
+
+// load64 returns the eight bytes of s at i as a little-endian word (the
+// compiler makes it one load).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // toValidUTF8 replaces each maximal ill-formed subsequence of s with U+FFFD,
@@ -282,10 +373,12 @@ func invalidUTF8Len(s string, i int) int {
 // the caller's stack stays there.
 func (p *parser) run(buf []byte) ([]byte, errCode) {
 	var err errCode
-	for p.state != stateDone {
-		if p.canParse && p.state >= statePathStart {
-			return buf, 0
-		}
+	// canParse stops before the first state that cannot fail.
+	stop := stateDone
+	if p.canParse {
+		stop = statePathStart
+	}
+	for p.state < stop {
 		switch p.state {
 		case stateSchemeStart:
 			err = p.schemeStartState()
@@ -443,6 +536,15 @@ func (p *parser) peek() int {
 
 // special reports whether the URL under construction is special.
 func (p *parser) special() bool { return p.c.scheme.special() }
+
+// authorityEnd returns the classes of the bytes that end the authority,
+// the host and the port: "/", "?" and "#", and "\\" in a special URL.
+func (p *parser) authorityEnd() byteClass {
+	if p.special() {
+		return clsAuthorityEnd | clsBackslash
+	}
+	return clsAuthorityEnd
+}
 
 // startQuery sets the query to the empty string and enters the query state.
 func (p *parser) startQuery(buf []byte) []byte {

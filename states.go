@@ -25,10 +25,12 @@ func (p *parser) schemeStartState() errCode {
 // checked that it begins with an ASCII alpha.
 // https://url.spec.whatwg.org/#scheme-state
 func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
-	start := p.i
-	for p.i < len(p.in) && isSchemeChar(p.in[p.i]) {
-		p.i++
+	in, start, i := p.in, p.i, p.i
+	upper := byteClass(0)
+	for ; i < len(in) && byteClasses[in[i]]&clsScheme != 0; i++ {
+		upper |= byteClasses[in[i]] & clsUpper
 	}
+	p.i = i
 	if p.i == len(p.in) || p.in[p.i] != ':' {
 		if p.override != stateNone {
 			return buf, errFailure
@@ -51,7 +53,11 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 			return buf, errFailure
 		}
 	}
-	buf = appendLower(buf, scheme)
+	if upper != 0 {
+		buf = appendLower(buf, scheme)
+	} else {
+		buf = append(buf, scheme...)
+	}
 	p.c.schemeEnd = uint32(len(buf))
 	buf = append(buf, ':')
 	p.c.scheme = kind
@@ -212,16 +218,20 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 	buf = append(buf, '/', '/')
 	p.c.usernameEnd = uint32(len(buf))
 	p.c.hostStart = p.c.usernameEnd
-	at, end := -1, p.i
-	for ; end < len(p.in); end++ {
-		c := p.in[end]
-		if c == '/' || c == '?' || c == '#' || c == '\\' && p.special() {
-			break
+	// One scan finds the end of the authority and its last "@", and, for
+	// the host state, the end of the host after it (its first ":") and the
+	// classes of its bytes. A "[" leaves the host to the host state.
+	end, at, colon, bracket, classes := scanAuthority(p.in, p.i, p.authorityEnd())
+	if p.v != nil {
+		for i := p.i; i < end; i++ {
+			if p.in[i] == '@' {
+				p.report(errInvalidCredentials, i)
+			}
 		}
-		if c == '@' {
-			p.report(errInvalidCredentials, end)
-			at = end
-		}
+	}
+	p.hint = hostHint{start: at + 1, end: colon, plain: classes&clsDomainSpecial == 0, ok: fastPaths && !bracket}
+	if at < 0 {
+		p.hint.start = p.i
 	}
 	if at >= 0 {
 		if at+1 == end {
@@ -250,6 +260,38 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 	return buf, 0
 }
 
+// scanAuthority scans the authority that starts at s[i]: it returns where
+// it ends (at a byte of the classes stop), its last "@" (or -1), the first
+// ":" after that (or end), whether a "[" follows the "@", and the classes of
+// the bytes after it, which the host and port are made of.
+func scanAuthority(s string, i int, stop byteClass) (end, at, colon int, bracket bool, classes byteClass) {
+	at, colon = -1, -1
+	for ; i < len(s); i++ {
+		cls := byteClasses[s[i]]
+		if cls&(stop|clsAt|clsColon|clsBracket) != 0 {
+			if cls&stop != 0 {
+				break
+			}
+			switch s[i] {
+			case '@':
+				at, colon, bracket, classes = i, -1, false, 0
+				continue
+			case ':':
+				if colon < 0 {
+					colon = i
+				}
+			default:
+				bracket = true
+			}
+		}
+		classes |= cls
+	}
+	if colon < 0 {
+		colon = i
+	}
+	return i, at, colon, bracket, classes
+}
+
 // hostState serves the host state and the hostname state: it reads the
 // host in one run, up to a ":" outside brackets or the end of the authority.
 // https://url.spec.whatwg.org/#host-state
@@ -260,17 +302,12 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 	}
 	var err errCode
 	start := p.i
-	insideBrackets := false
-	for ; p.i < len(p.in); p.i++ {
-		c := p.in[p.i]
-		if c == ':' && !insideBrackets || c == '/' || c == '?' || c == '#' || c == '\\' && p.special() {
-			break
-		}
-		if c == '[' {
-			insideBrackets = true
-		} else if c == ']' {
-			insideBrackets = false
-		}
+	plain := false
+	if h := p.hint; h.ok && h.start == p.i && p.override == stateNone {
+		// The authority state has scanned the host.
+		p.i, plain = h.end, h.plain
+	} else {
+		p.i = scanHost(p.in, p.i, p.authorityEnd())
 	}
 	buffer := p.in[start:p.i]
 	if p.v != nil {
@@ -283,7 +320,7 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 		if p.override == stateHostname {
 			return buf, errFailure
 		}
-		if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
 			return buf, err
 		}
 		p.i++
@@ -298,7 +335,7 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 			return buf, errFailure
 		}
 	}
-	if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
+	if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
 		return buf, err
 	}
 	p.state = statePathStart
@@ -306,6 +343,23 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 		p.state = stateDone
 	}
 	return buf, 0
+}
+
+// scanHost returns the end of the host that starts at s[i]: a byte of the
+// classes stop, or a ":" outside brackets.
+func scanHost(s string, i int, stop byteClass) int {
+	insideBrackets := false
+	for ; i < len(s); i++ {
+		cls := byteClasses[s[i]]
+		if cls&(stop|clsColon|clsBracket) == 0 {
+			continue
+		}
+		if cls&stop != 0 || cls&clsColon != 0 && !insideBrackets {
+			break
+		}
+		insideBrackets = s[i] == '[' || insideBrackets && s[i] != ']'
+	}
+	return i
 }
 
 // portState reads the digits in one run and leaves p.i on the first byte it
@@ -445,7 +499,7 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err errCode
-		if buf, err = p.parseHost(buf, buffer, false, start); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, false, start, false); err != 0 {
 			return buf, err
 		}
 		if string(buf[p.c.hostStart:]) == "localhost" {
@@ -505,6 +559,14 @@ func (p *parser) pathState(buf []byte) []byte {
 	p.setPathStart(buf)
 	special := p.special()
 	for {
+		// Whole segments that need no care are copied in one run (but a
+		// file URL's first segment, which may be a drive letter).
+		if fastPaths && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart) {
+			var done bool
+			if buf, done = p.pathRun(buf, special); done {
+				return p.endPath(buf)
+			}
+		}
 		start := p.i
 		for p.i < len(p.in) {
 			c := p.in[p.i]
@@ -541,18 +603,73 @@ func (p *parser) pathState(buf []byte) []byte {
 			buf = append(buf, '/')
 			buf = appendEncoded(buf, segment, pathSet)
 		}
-		if c == -1 {
-			p.state = stateDone
-			return buf
+		if !slash {
+			return p.endPath(buf)
 		}
 		p.i++
-		switch c {
-		case '?':
-			return p.startQuery(buf)
-		case '#':
-			return p.startFragment(buf)
+	}
+}
+
+// endPath ends the path state at p.i: at EOF, "?" or "#".
+func (p *parser) endPath(buf []byte) []byte {
+	switch p.peek() {
+	case '?':
+		p.i++
+		return p.startQuery(buf)
+	case '#':
+		p.i++
+		return p.startFragment(buf)
+	}
+	p.state = stateDone
+	return buf
+}
+
+// pathRun appends the run of whole segments at p.i that the path state
+// would append as they are: no byte to percent-encode, no "\\" in a special
+// URL, and no segment starting with "." or "%" (which could be a dot
+// segment). If the run reaches the end of the path, it leaves p.i there and
+// reports done; otherwise it leaves p.i at the start of the first segment
+// that needs the path state's care.
+func (p *parser) pathRun(buf []byte, special bool) (_ []byte, done bool) {
+	stop := clsPathEncode
+	if special {
+		stop |= clsBackslash
+	}
+	start := p.i
+	end, segment, done := scanPathRun(p.in, start, stop, p.override == stateNone)
+	switch {
+	case done:
+		buf = append(append(buf, '/'), p.in[start:end]...)
+		p.i = end
+	case segment > start:
+		buf = append(append(buf, '/'), p.in[start:segment-1]...)
+		p.i = segment
+	}
+	return buf, done
+}
+
+// scanPathRun scans the path from s[i]. It returns done and where the path
+// ends if every segment up to there is clean, or else the start of the
+// first segment that is not: one with a byte of the classes stop, or that
+// starts with "." or "%". "?" and "#" end the path if ends is set.
+func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, done bool) {
+	segment = i
+	for ; i < len(s); i++ {
+		c := s[i]
+		cls := byteClasses[c]
+		if cls&(stop|clsDotOrPercent|clsAuthorityEnd) == 0 {
+			continue
+		}
+		switch {
+		case c == '/':
+			segment = i + 1
+		case (c == '?' || c == '#') && ends:
+			return i, segment, true
+		case cls&stop != 0 || i == segment:
+			return i, segment, false
 		}
 	}
+	return i, segment, true
 }
 
 // opaquePathState appends runs of the path with C0 controls and non-ASCII
@@ -599,11 +716,8 @@ func (p *parser) opaquePathState(buf []byte) []byte {
 func (p *parser) queryState(buf []byte) []byte {
 	end := len(p.in)
 	if p.override == stateNone {
-		for j := p.i; j < len(p.in); j++ {
-			if p.in[j] == '#' {
-				end = j
-				break
-			}
+		if j := strings.IndexByte(p.in[p.i:], '#'); j >= 0 {
+			end = p.i + j
 		}
 	}
 	if p.v != nil {

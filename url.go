@@ -190,37 +190,44 @@ func (s schemeKind) defaultPort() int {
 	return -1
 }
 
-// schemeKindOf returns the kind of the scheme s, compared ASCII case-insensitively.
+// schemeKindOf returns the kind of the scheme s, compared ASCII
+// case-insensitively. Setting bit 0x20 lowercases every byte of a scheme
+// (letters; digits, "+", "-" and "." have it set), so the special schemes,
+// none longer than five bytes, compare as one word each.
 func schemeKindOf(s string) schemeKind {
-	switch {
-	case equalLower(s, "http"):
+	if len(s) < 2 || len(s) > 5 {
+		return schemeOther
+	}
+	var w uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i]|0x20)
+	}
+	switch w {
+	case wordHTTP:
 		return schemeHTTP
-	case equalLower(s, "https"):
+	case wordHTTPS:
 		return schemeHTTPS
-	case equalLower(s, "file"):
+	case wordFile:
 		return schemeFile
-	case equalLower(s, "ws"):
+	case wordWS:
 		return schemeWS
-	case equalLower(s, "wss"):
+	case wordWSS:
 		return schemeWSS
-	case equalLower(s, "ftp"):
+	case wordFTP:
 		return schemeFTP
 	}
 	return schemeOther
 }
 
-// equalLower reports whether s ASCII-lowercased is lower.
-func equalLower(s, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != lower[i] && c+('a'-'A') != lower[i] {
-			return false
-		}
-	}
-	return true
-}
+// The special schemes as little-endian words.
+const (
+	wordWS    = uint64('w') | uint64('s')<<8
+	wordWSS   = wordWS | uint64('s')<<16
+	wordFTP   = uint64('f') | uint64('t')<<8 | uint64('p')<<16
+	wordFile  = uint64('f') | uint64('i')<<8 | uint64('l')<<16 | uint64('e')<<24
+	wordHTTP  = uint64('h') | uint64('t')<<8 | uint64('t')<<16 | uint64('p')<<24
+	wordHTTPS = wordHTTP | uint64('s')<<32
+)
 
 // Error reports a URL the standard's parser rejects, and why: Code is the
 // name of the validation error that made parsing fail, as the standard's
