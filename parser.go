@@ -306,6 +306,13 @@ func plainASCII(x uint64) bool {
 	return (x|(x-0x1010101010101010)&^x)&0x8080808080808080 == 0
 }
 
+// bytesEqual returns x with the high bit of each byte that equals c set,
+// and every other bit clear.
+func bytesEqual(x uint64, c byte) uint64 {
+	y := x ^ 0x0101010101010101*uint64(c)
+	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
+}
+
 // load64 returns the eight bytes of s at i as a little-endian word (the
 // compiler makes it one load).
 func load64(s string, i int) uint64 {

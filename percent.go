@@ -51,8 +51,16 @@ const upperHex = "0123456789ABCDEF"
 // bytes that need no encoding are appended whole.
 // https://url.spec.whatwg.org/#string-utf-8-percent-encode
 func appendEncoded(dst []byte, s string, set encodeSet) []byte {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		if (encodeTable[w[0]]|encodeTable[w[1]]|encodeTable[w[2]]|encodeTable[w[3]]|
+			encodeTable[w[4]]|encodeTable[w[5]]|encodeTable[w[6]]|encodeTable[w[7]])&set != 0 {
+			break
+		}
+	}
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		if c := s[i]; set.has(c) {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
