@@ -9,11 +9,15 @@ import "strconv"
 // https://url.spec.whatwg.org/#ends-in-a-number-checker
 func endsInANumber[S ~string | ~[]byte](s S) bool {
 	if len(s) > 0 && s[len(s)-1] == '.' {
-		if len(s) == 1 {
-			// parts is « "", "" »: dropping the last leaves "", which is no number.
-			return false
-		}
+		// parts is « ..., "" »: drop the last; « "", "" » leaves "", no number.
 		s = s[:len(s)-1]
+	}
+	// A number ends in a digit, or in a hex digit or "x" after "0x".
+	if len(s) == 0 {
+		return false
+	}
+	if c := s[len(s)-1]; !isHex(c) && c|0x20 != 'x' {
+		return false
 	}
 	last := s
 	for i := len(s) - 1; i >= 0; i-- {
@@ -23,10 +27,6 @@ func endsInANumber[S ~string | ~[]byte](s S) bool {
 		}
 	}
 	if len(last) == 0 {
-		return false
-	}
-	// A number ends in a digit, or in a hex digit or "x" after "0x".
-	if c := last[len(last)-1]; !isHex(c) && c|0x20 != 'x' {
 		return false
 	}
 	if allDigits(last) {
