@@ -1,9 +1,6 @@
 package weburl
 
-import (
-	"math/bits"
-	"strings"
-)
+import "strings"
 
 // The states of the basic URL parser, in the standard's order. Each reads a
 // run of bytes from p.in at p.i and leaves p.i on the first byte it did not
@@ -12,16 +9,55 @@ import (
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 
 // https://url.spec.whatwg.org/#scheme-start-state
-func (p *parser) schemeStartState() errCode {
+func (p *parser) schemeStartState(buf []byte) ([]byte, errCode) {
+	if fastPaths && p.override == stateNone && p.i+9 <= len(p.in) {
+		if buf, ok := p.httpSchemeSlashes(buf); ok {
+			return p.authorityState(buf)
+		}
+	}
 	if p.i < len(p.in) && isAlpha(p.in[p.i]) {
 		p.state = stateScheme
-		return 0
+		return p.schemeState(buf)
 	}
 	if p.override == stateNone {
 		p.state = stateNoScheme
-		return 0
+		return buf, 0
 	}
-	return errFailure
+	return buf, errFailure
+}
+
+// httpSchemeSlashes takes "http://" or "https://" (scheme ASCII
+// case-insensitive) followed by neither "/" nor "\\", with one word compare:
+// what the scheme, special authority slashes and special authority ignore
+// slashes states would do with them, with or without a base. It needs nine
+// bytes from p.i.
+func (p *parser) httpSchemeSlashes(buf []byte) (_ []byte, ok bool) {
+	const (
+		http  = wordHTTP | uint64(':')<<32 | uint64('/')<<40 | uint64('/')<<48
+		https = wordHTTPS | uint64(':')<<40 | uint64('/')<<48 | uint64('/')<<56
+	)
+	x := load64(p.in, p.i)
+	n := 0
+	switch {
+	case x|0x20202020_20 == https:
+		n = 5
+		p.c.scheme = schemeHTTPS
+	case x&0x00FFFFFF_FFFFFFFF|0x20202020 == http:
+		n = 4
+		p.c.scheme = schemeHTTP
+	default:
+		return buf, false
+	}
+	if c := p.in[p.i+n+3]; c == '/' || c == '\\' {
+		p.c.scheme = schemeOther
+		return buf, false
+	}
+	buf = append(buf, "https"[:n]...)
+	p.c.schemeEnd = uint32(len(buf))
+	buf = append(buf, ':')
+	p.i += n + 3
+	p.state = stateAuthority
+	return buf, true
 }
 
 // schemeState reads the scheme in one run; the scheme start state has
@@ -79,6 +115,13 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 		p.state = stateSpecialRelativeOrAuthority
 	case kind.special():
 		p.state = stateSpecialAuthoritySlashes
+		if fastPaths && p.i+2 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' &&
+			p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
+			// What the special authority slashes and ignore slashes states
+			// would do: skip "//" and go on to the authority.
+			p.i += 2
+			p.state = stateAuthority
+		}
 	case p.i < len(p.in) && p.in[p.i] == '/':
 		p.state = statePathOrAuthority
 		p.i++
@@ -260,7 +303,7 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 		p.i = at + 1
 	}
 	p.state = stateHost
-	return buf, 0
+	return p.hostState(buf)
 }
 
 // scanAuthority scans the authority that starts at s[i]: it returns where
@@ -269,25 +312,42 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 // the bytes after it, which the host and port are made of.
 func scanAuthority(s string, i int, stop byteClass) (end, at, colon int, bracket bool, classes byteClass) {
 	at, colon = -1, -1
-	for ; i < len(s); i++ {
-		cls := byteClasses[s[i]]
-		if cls&(stop|clsAt|clsColon|clsBracket) != 0 {
-			if cls&stop != 0 {
+	marks := stop | clsAt | clsColon | clsBracket
+	for {
+		// Eight bytes at a time while none of them is a mark, then byte by
+		// byte up to the next.
+		for ; i+8 <= len(s); i += 8 {
+			w := s[i : i+8]
+			cls := byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
+				byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
+			if cls&marks != 0 {
 				break
 			}
-			switch s[i] {
-			case '@':
-				at, colon, bracket, classes = i, -1, false, 0
-				continue
-			case ':':
-				if colon < 0 {
-					colon = i
-				}
-			default:
-				bracket = true
-			}
+			classes |= cls
 		}
-		classes |= cls
+		for ; i < len(s); i++ {
+			cls := byteClasses[s[i]]
+			if cls&marks != 0 {
+				break
+			}
+			classes |= cls
+		}
+		if i == len(s) || byteClasses[s[i]]&stop != 0 {
+			break
+		}
+		switch s[i] {
+		case '@':
+			at, colon, bracket, classes = i, -1, false, 0
+		case ':':
+			if colon < 0 {
+				colon = i
+			}
+			classes |= clsColon
+		default:
+			bracket = true
+			classes |= clsBracket
+		}
+		i++
 	}
 	if colon < 0 {
 		colon = i
@@ -344,6 +404,8 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 	p.state = statePathStart
 	if p.override != stateNone {
 		p.state = stateDone
+	} else if !p.canParse {
+		return p.pathStartState(buf), 0
 	}
 	return buf, 0
 }
@@ -533,6 +595,7 @@ func (p *parser) pathStartState(buf []byte) []byte {
 		if c == '/' || c == '\\' {
 			p.i++
 		}
+		return p.pathState(buf)
 	case p.override == stateNone && c == '?':
 		p.i++
 		buf = p.startQuery(buf)
@@ -656,25 +719,27 @@ func (p *parser) pathRun(buf []byte, special bool) (_ []byte, done bool) {
 // first segment that is not: one with a byte of the classes stop, or that
 // starts with "." or "%". "?" and "#" end the path if ends is set.
 func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, done bool) {
-	segment = i
-	// Eight bytes at a time: none of the classes stop (which holds "?" and
-	// "#"), and no "." or "%" right after a "/" (or at the start).
-	starts := uint64(0x80) // s[i] starts a segment
+	// Eight bytes at a time, while none is of the classes stop (which hold
+	// "?" and "#") and no "." or "%" follows a "/" (or starts the run, as
+	// s[i] starts a segment). Blocks without "." or "%" need no more.
+	start := i
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
-		if (byteClasses[w[0]]|byteClasses[w[1]]|byteClasses[w[2]]|byteClasses[w[3]]|
-			byteClasses[w[4]]|byteClasses[w[5]]|byteClasses[w[6]]|byteClasses[w[7]])&stop != 0 {
+		cls := byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
+			byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
+		if cls&stop != 0 {
 			break
 		}
-		x := load64(s, i)
-		slash := bytesEqual(x, '/')
-		if (bytesEqual(x, '.')|bytesEqual(x, '%'))&(slash<<8|starts) != 0 {
-			break
+		if cls&clsDotOrPercent != 0 {
+			x := load64(s, i)
+			afterSlash := bytesEqual(x, '/') << 8 // the high bit of each byte after a "/"
+			if i == start || s[i-1] == '/' {
+				afterSlash |= 0x80
+			}
+			if (bytesEqual(x, '.')|bytesEqual(x, '%'))&afterSlash != 0 {
+				break
+			}
 		}
-		if slash != 0 {
-			segment = i + (63-bits.LeadingZeros64(slash))/8 + 1
-		}
-		starts = slash >> 56
 	}
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -683,15 +748,17 @@ func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, 
 			continue
 		}
 		switch {
-		case c == '/':
-			segment = i + 1
 		case (c == '?' || c == '#') && ends:
-			return i, segment, true
-		case cls&stop != 0 || i == segment:
+			return i, 0, true
+		case c != '/' && (cls&stop != 0 || i == start || s[i-1] == '/'):
+			segment = start
+			if j := strings.LastIndexByte(s[start:i], '/'); j >= 0 {
+				segment = start + j + 1
+			}
 			return i, segment, false
 		}
 	}
-	return i, segment, true
+	return i, 0, true
 }
 
 // opaquePathState appends runs of the path with C0 controls and non-ASCII
