@@ -295,6 +295,12 @@ func clean(s string, trim bool) string {
 // 0x10 (which holds tab, line feed and carriage return).
 func asciiWithoutControls(s string) int {
 	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		x, y := load64(s, i), load64(s, i+8)
+		if (x|y|(x-0x1010101010101010)&^x|(y-0x1010101010101010)&^y)&0x8080808080808080 != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(s) && plainASCII(load64(s, i)); i += 8 {
 	}
 	return i

@@ -65,22 +65,36 @@ func (p *parser) httpSchemeSlashes(buf []byte) (_ []byte, ok bool) {
 // https://url.spec.whatwg.org/#scheme-state
 func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 	in, start, i := p.in, p.i, p.i
-	upper := byteClass(0)
-	for ; i < len(in) && byteClasses[in[i]]&clsScheme != 0; i++ {
-		upper |= byteClasses[in[i]] & clsUpper
+	var kind schemeKind
+	if fastPaths && i+8 <= len(in) {
+		// A special scheme and its ":" in one word compare.
+		kind = specialSchemeAt(load64(in, i))
 	}
-	p.i = i
-	if p.i == len(p.in) || p.in[p.i] != ':' {
-		if p.override != stateNone {
-			return buf, errFailure
+	var scheme string
+	if kind != schemeOther {
+		scheme = schemeNames[kind]
+		p.i += len(scheme)
+	} else {
+		upper := byteClass(0)
+		for ; i < len(in) && byteClasses[in[i]]&clsScheme != 0; i++ {
+			upper |= byteClasses[in[i]] & clsUpper
 		}
-		// Start over, from the first code point in input.
-		p.i = 0
-		p.state = stateNoScheme
-		return buf, 0
+		p.i = i
+		if p.i == len(p.in) || p.in[p.i] != ':' {
+			if p.override != stateNone {
+				return buf, errFailure
+			}
+			// Start over, from the first code point in input.
+			p.i = 0
+			p.state = stateNoScheme
+			return buf, 0
+		}
+		scheme = p.in[start:p.i]
+		if upper != 0 {
+			scheme = "" // appended in lower case below
+		}
+		kind = schemeKindOf(p.in[start:p.i])
 	}
-	scheme := p.in[start:p.i]
-	kind := schemeKindOf(scheme)
 	if p.override != stateNone {
 		// The protocol setter: some changes of scheme are not allowed, and
 		// then the URL stays as it is (the standard's "return").
@@ -92,8 +106,8 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 			return buf, errFailure
 		}
 	}
-	if upper != 0 {
-		buf = appendLower(buf, scheme)
+	if scheme == "" {
+		buf = appendLower(buf, p.in[start:p.i])
 	} else {
 		buf = append(buf, scheme...)
 	}
@@ -539,11 +553,13 @@ func (p *parser) fileSlashState(buf []byte) []byte {
 // https://url.spec.whatwg.org/#file-host-state
 func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	start := p.i
-	for p.i < len(p.in) {
-		if c := p.in[p.i]; c == '/' || c == '\\' || c == '?' || c == '#' {
+	classes := byteClass(0)
+	for ; p.i < len(p.in); p.i++ {
+		cls := byteClasses[p.in[p.i]]
+		if cls&(clsAuthorityEnd|clsBackslash) != 0 {
 			break
 		}
-		p.i++
+		classes |= cls
 	}
 	buffer := p.in[start:p.i]
 	if p.override == stateNone && isWindowsDriveLetter(buffer) {
@@ -564,7 +580,8 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err errCode
-		if buf, err = p.parseHost(buf, buffer, false, start, false); err != 0 {
+		plain := fastPaths && classes&(clsDomainSpecial|clsColon|clsBracket) == 0
+		if buf, err = p.parseHost(buf, buffer, false, start, plain); err != 0 {
 			return buf, err
 		}
 		if string(buf[p.c.hostStart:]) == "localhost" {
@@ -575,6 +592,8 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	p.state = statePathStart
 	if p.override != stateNone {
 		p.state = stateDone
+	} else if !p.canParse {
+		return p.pathStartState(buf), 0
 	}
 	return buf, 0
 }
@@ -626,8 +645,10 @@ func (p *parser) pathState(buf []byte) []byte {
 	special := p.special()
 	for {
 		// Whole segments that need no care are copied in one run (but a
-		// file URL's first segment, which may be a drive letter).
-		if fastPaths && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart) {
+		// file URL's first segment if it may be a drive letter to rewrite,
+		// with "|" second).
+		if fastPaths && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart &&
+			p.i+1 < len(p.in) && p.in[p.i+1] == '|') {
 			var done bool
 			if buf, done = p.pathRun(buf, special); done {
 				return p.endPath(buf)

@@ -52,6 +52,7 @@
 package weburl
 
 import (
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -202,6 +203,36 @@ func schemeKindOf(s string) schemeKind {
 	for i := len(s) - 1; i >= 0; i-- {
 		w = w<<8 | uint64(s[i]|0x20)
 	}
+	return schemeOfWord(w)
+}
+
+// specialSchemeAt returns the special scheme that x, eight bytes of input
+// as a little-endian word, starts with, if a ":" follows it. Bit 0x20 set
+// on the bytes before the ":" maps only the upper-case form of a letter to
+// that letter, so the compare is exact.
+func specialSchemeAt(x uint64) schemeKind {
+	colon := bytesEqual(x, ':')
+	n := bits.TrailingZeros64(colon) / 8 // the offset of the first ":"
+	if n < 2 || n > 5 {
+		return schemeOther
+	}
+	mask := uint64(1)<<(8*n) - 1
+	return schemeOfWord(x&mask | 0x20202020_20&mask)
+}
+
+// schemeNames are the special schemes' names, by kind.
+var schemeNames = [...]string{
+	schemeFTP:   "ftp",
+	schemeFile:  "file",
+	schemeHTTP:  "http",
+	schemeHTTPS: "https",
+	schemeWS:    "ws",
+	schemeWSS:   "wss",
+}
+
+// schemeOfWord returns the special scheme whose lower-case name is the
+// little-endian word w, or schemeOther.
+func schemeOfWord(w uint64) schemeKind {
 	switch w {
 	case wordHTTP:
 		return schemeHTTP
