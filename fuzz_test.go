@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -100,12 +101,50 @@ func FuzzSetters(f *testing.F) {
 	})
 }
 
+// shortcutEdges are inputs at the edges of the parser's shortcuts: what
+// parseVerbatim must refuse, and what it may take.
+var shortcutEdges = []string{
+	"https://a/", "https://a", "https://a?x", "https://a#x", "https://a/b?c#d#e", "https://a/?#",
+	"https://a:443/", "https://a:0/", "https://a:00/", "https://a:080/", "https://a:65535/",
+	"https://a:65536/", "https://a:/", "https://a:1234", "https://a:12x/", "http://a:80/",
+	"ws://a:80/x", "wss://a:443/x", "wss://a/x", "ftp://a:21/", "ftp://a:22/?x",
+	"file:///C|/x", "file:///C:/x", "file:///C|", "file://C|/x", "file://localhost/x",
+	"file://host/x", "file://1.2.3.4/x", "file://h:1/x", "file:///", "file://",
+	"https://1.2.3.4/", "https://a.0x1/", "https://a.b1/", "https://a.1./", "https://xn--a/",
+	"https://a..b/", "https://A/", "https://a_b!$/", "HTTPS://a/", "Https://a/", "https:///a/",
+	"https://a/./b", "https://a/%2e/b", "https://a/b/.", "https://a/b/..", "https://a/.b/",
+	"https://a/b?c'd", "ws://a/?'", "https://a/#`", "https://a/b\\c", "https://a/ b",
+	"https://a/\u00e9", "https://a@b/", "https://a/\t", " https://a/", "https://a/b ",
+	"https://a/:b", "https://[::1]/", "https://a%41/", "https://a\\b/",
+}
+
+func TestFastPathsAgree(t *testing.T) {
+	for _, baseHref := range []string{"", "https://example.com/x", "file:///C:/dir/f"} {
+		base, _ := Parse(baseHref)
+		for _, s := range shortcutEdges {
+			fast, fastErr := base.Parse(s)
+			fastCan := base.CanParse(s)
+			fastPaths = false
+			slow, slowErr := base.Parse(s)
+			slowCan := base.CanParse(s)
+			fastPaths = true
+			if fmt.Sprint(fastErr) != fmt.Sprint(slowErr) || fastCan != slowCan {
+				t.Errorf("%q against %q: shortcuts %v %v, states %v %v", s, baseHref, fastErr, fastCan, slowErr, slowCan)
+				continue
+			}
+			if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
+				t.Errorf("%q against %q: shortcuts %q %+v, states %q %+v", s, baseHref, fast.href, fast.components, slow.href, slow.components)
+			}
+		}
+	}
+}
+
 // FuzzFastPaths checks that the parser's shortcuts (see fastPaths) give
-// the same URL, or the same error, as the general states for every input,
-// with and without a base.
+// the same URL, or the same error, and the same CanParse answer, as the
+// general states for every input, with and without a base.
 func FuzzFastPaths(f *testing.F) {
 	inputs, bases := wptInputs()
-	for i, s := range append(inputs, asciiURLs...) {
+	for i, s := range append(append(inputs, asciiURLs...), shortcutEdges...) {
 		base := "https://example.com/a/b?c#d"
 		if len(bases) > 0 {
 			base = bases[i%len(bases)]
@@ -115,11 +154,16 @@ func FuzzFastPaths(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, baseHref string) {
 		base, _ := Parse(baseHref)
 		fast, fastErr := base.Parse(s)
+		fastCan := base.CanParse(s)
 		fastPaths = false
 		slow, slowErr := base.Parse(s)
+		slowCan := base.CanParse(s)
 		fastPaths = true
 		if (fastErr == nil) != (slowErr == nil) || fastErr != nil && fastErr.Error() != slowErr.Error() {
 			t.Fatalf("%q: errors %v and %v", s, fastErr, slowErr)
+		}
+		if fastCan != slowCan || fastCan != (slowErr == nil) {
+			t.Fatalf("%q: CanParse %v with the shortcuts, %v without, and Parse error %v", s, fastCan, slowCan, slowErr)
 		}
 		if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
 			t.Fatalf("%q: the shortcuts give %q %+v, the states %q %+v", s, fast.href, fast.components, slow.href, slow.components)

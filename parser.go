@@ -445,6 +445,11 @@ func (p *parser) run(buf []byte) ([]byte, errCode) {
 // returns the new URL. v is nil unless someone listens for validation
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
+	if fastPaths && v == nil && enc == nil {
+		if c, ok := parseVerbatim(input, false); ok {
+			return &URL{href: input, components: c}, nil
+		}
+	}
 	// Fields are set one by one: a composite literal is built aside and
 	// copied, which costs a parse of a short URL several percent.
 	var p parser
@@ -484,6 +489,116 @@ func (p *parser) parse() (*URL, *Error) {
 	return u, nil
 }
 
+// parseVerbatim recognizes the commonest input, an absolute URL with a
+// special scheme that is its own serialization, and returns its
+// components: the basic URL parser would copy it byte for byte, whatever
+// the base. That takes a lower-case scheme and "//"; no credentials; an
+// ASCII domain that the host parser copies as it is (see appendDomain) and
+// that does not end in a number; a port, if any, of digits without a
+// leading zero, up to 65535 and not the scheme's default; and a path from
+// "/", query and fragment with nothing to percent-encode, no "\" and no
+// segment that starts with "." or "%" (which could be a dot segment).
+// Every byte is then a visible ASCII one, so clean would change nothing.
+// A file URL may have an empty host but not "localhost" (which becomes
+// empty), no port, and no first segment with "|" second (which could be a
+// drive letter to rewrite).
+//
+// With validOnly, for CanParse, it stops at the end of the authority,
+// where the input can no longer fail, and takes any valid port.
+func parseVerbatim(s string, validOnly bool) (c components, ok bool) {
+	if len(s) < 8 || len(s) > maxHref {
+		return c, false
+	}
+	const (
+		slashes = uint64(':') | uint64('/')<<8 | uint64('/')<<16 // "://"
+		bytes5  = 1<<40 - 1
+		bytes6  = 1<<48 - 1
+		bytes7  = 1<<56 - 1
+	)
+	x := load64(s, 0)
+	switch {
+	case x == wordHTTPS|slashes<<40:
+		c.scheme, c.schemeEnd = schemeHTTPS, 5
+	case x&bytes7 == wordHTTP|slashes<<32:
+		c.scheme, c.schemeEnd = schemeHTTP, 4
+	case x&bytes6 == wordWSS|slashes<<24:
+		c.scheme, c.schemeEnd = schemeWSS, 3
+	case x&bytes6 == wordFTP|slashes<<24:
+		c.scheme, c.schemeEnd = schemeFTP, 3
+	case x&bytes5 == wordWS|slashes<<16:
+		c.scheme, c.schemeEnd = schemeWS, 2
+	case x&bytes7 == wordFile|slashes<<32:
+		c.scheme, c.schemeEnd = schemeFile, 4
+	default:
+		return c, false
+	}
+	i := int(c.schemeEnd) + 3
+	c.usernameEnd, c.hostStart = uint32(i), uint32(i)
+	j := scanClasses(s, i, clsDomainSpecial|clsColon|clsAuthorityEnd|clsBackslash|clsAt|clsBracket)
+	c.hostEnd, c.hostKind = uint32(j), HostDomain
+	switch {
+	case c.scheme == schemeFile && j == i:
+		c.hostKind = HostEmpty
+	case j == i || endsInANumber(s[i:j]) || c.scheme == schemeFile && s[i:j] == "localhost":
+		return c, false
+	}
+	if j < len(s) && s[j] == ':' && c.scheme != schemeFile {
+		k, port := j+1, 0
+		for ; k < len(s) && isDigit(s[k]); k++ {
+			port = min(port*10+int(s[k]-'0'), 1<<16)
+		}
+		if port > 0xFFFF || !validOnly && (k == j+1 || s[j+1] == '0' && k > j+2 || port == c.scheme.defaultPort()) {
+			return c, false
+		}
+		j = k
+	}
+	if validOnly {
+		return c, j == len(s) || byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) != 0
+	}
+	if j == len(s) || s[j] != '/' {
+		return c, false // the path "/" would be added
+	}
+	c.pathStart = uint32(j)
+	if c.scheme == schemeFile && j+2 < len(s) && s[j+2] == '|' {
+		return c, false
+	}
+	end, _, done := scanPathRun(s, j+1, clsPathEncode|clsBackslash, true)
+	if !done {
+		return c, false
+	}
+	c.queryStart, c.hashStart = omitted, omitted
+	if end < len(s) && s[end] == '?' {
+		c.queryStart = uint32(end)
+		end += 1 + indexEncoded(s[end+1:], specialQuerySet)
+		if end < len(s) && s[end] != '#' {
+			return c, false
+		}
+	}
+	if end < len(s) {
+		c.hashStart = uint32(end)
+		if indexEncoded(s[end+1:], fragmentSet) < len(s)-end-1 {
+			return c, false
+		}
+	}
+	return c, true
+}
+
+// scanClasses returns the index of the first byte from s[i] of the classes
+// stop, or len(s).
+func scanClasses(s string, i int, stop byteClass) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		if (byteClasses[w[0]]|byteClasses[w[1]]|byteClasses[w[2]]|byteClasses[w[3]]|
+			byteClasses[w[4]]|byteClasses[w[5]]|byteClasses[w[6]]|byteClasses[w[7]])&stop != 0 {
+			break
+		}
+	}
+	for i < len(s) && byteClasses[s[i]]&stop == 0 {
+		i++
+	}
+	return i
+}
+
 // error returns the Error for the validation error that made p fail.
 func (p *parser) error(code errCode) *Error {
 	e := &Error{Input: p.raw, Code: code.String(), Offset: p.rawOffset(p.errAt)}
@@ -495,6 +610,11 @@ func (p *parser) error(code errCode) *Error {
 
 // canParse reports whether input parses against base.
 func canParse(input string, base *URL) bool {
+	if fastPaths {
+		if _, ok := parseVerbatim(input, true); ok {
+			return true
+		}
+	}
 	var p parser
 	p.in = clean(input, true)
 	p.state = stateSchemeStart

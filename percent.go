@@ -51,6 +51,19 @@ const upperHex = "0123456789ABCDEF"
 // bytes that need no encoding are appended whole.
 // https://url.spec.whatwg.org/#string-utf-8-percent-encode
 func appendEncoded(dst []byte, s string, set encodeSet) []byte {
+	start := 0
+	for i := indexEncoded(s, set); i < len(s); i++ {
+		if c := s[i]; set.has(c) {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+// indexEncoded returns the index of the first byte of s in set, or len(s).
+func indexEncoded(s string, set encodeSet) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
@@ -59,15 +72,10 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 			break
 		}
 	}
-	start := 0
-	for ; i < len(s); i++ {
-		if c := s[i]; set.has(c) {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-			start = i + 1
-		}
+	for i < len(s) && !set.has(s[i]) {
+		i++
 	}
-	return append(dst, s[start:]...)
+	return i
 }
 
 // needsEncoding reports the index of the first byte of s in set, or -1.
