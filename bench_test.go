@@ -91,3 +91,22 @@ func BenchmarkNetURLParse(b *testing.B) {
 		perURL(b, urls, func(s string) { _, _ = url.Parse(s) })
 	})
 }
+
+// BenchmarkResolve parses each URL's path, query and fragment as a
+// reference against a parsed base, as a crawler resolves the links of a
+// page.
+func BenchmarkResolve(b *testing.B) {
+	base, err := Parse("https://example.com/dir/sub/page.html?x=1#top")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkLists(b, func(b *testing.B, urls []string) {
+		var refs []string
+		for _, s := range urls {
+			if u, err := Parse(s); err == nil && !strings.HasPrefix(u.Pathname(), "//") {
+				refs = append(refs, strings.TrimPrefix(u.Pathname(), "/")+u.Search()+u.Hash())
+			}
+		}
+		perURL(b, refs, func(s string) { _, _ = base.Parse(s) })
+	})
+}
