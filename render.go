@@ -15,7 +15,8 @@ import (
 // result is always usable; the error, an [*Error] with Code
 // "domain-to-Unicode", reports that ToUnicode recorded an error (a label
 // that is not valid Punycode or that UTS #46 rejects), as the validation
-// error the standard signals.
+// error the standard signals. A label that decodes to more than 1024
+// code points is an error (golang.org/x/net/idna stops there).
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
 func DomainToUnicode(domain string) (string, error) {
 	result, err := idnaProfile.ToUnicode(domain)
