@@ -107,7 +107,8 @@ const (
 	// errFailure is a setter's "return failure" (or plain "return") that the
 	// standard attaches no validation error to.
 	errFailure
-	// errTooLong reports a URL whose serialization would exceed maxHref.
+	// errTooLong reports an input longer than MaxInputLength, or a URL
+	// whose serialization would exceed maxHref.
 	errTooLong
 )
 
@@ -445,6 +446,16 @@ func (p *parser) run(buf []byte) ([]byte, errCode) {
 // returns the new URL. v is nil unless someone listens for validation
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
+	if len(input) > MaxInputLength {
+		e := &Error{Input: input, Code: errTooLong.String(), Offset: MaxInputLength}
+		if base != nil {
+			e.Base = base.href
+		}
+		if v != nil {
+			v.onError(ValidationError{Name: e.Code, Offset: e.Offset, Fatal: true})
+		}
+		return nil, e
+	}
 	if fastPaths && v == nil && enc == nil {
 		if c, ok := parseVerbatim(input, false); ok {
 			return &URL{href: input, components: c}, nil
@@ -610,6 +621,9 @@ func (p *parser) error(code errCode) *Error {
 
 // canParse reports whether input parses against base.
 func canParse(input string, base *URL) bool {
+	if len(input) > MaxInputLength {
+		return false
+	}
 	if fastPaths {
 		if _, ok := parseVerbatim(input, true); ok {
 			return true

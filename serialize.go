@@ -24,7 +24,7 @@ func (u *URL) setter(value string, override state) parser {
 // https://url.spec.whatwg.org/#dom-url-host
 // https://url.spec.whatwg.org/#dom-url-hostname
 func (u *URL) setHost(value string, override state) {
-	if u.href == "" || u.opaquePath {
+	if u.href == "" || u.opaquePath || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte

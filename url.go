@@ -264,8 +264,8 @@ const (
 // name of the validation error that made parsing fail, as the standard's
 // table of validation errors spells it ("host-missing",
 // "port-out-of-range", "domain-to-ASCII", ...). The one code the standard
-// does not define is "URL-too-long", for a serialization longer than
-// 4 GiB − 2 bytes.
+// does not define is "URL-too-long", for an input longer than
+// [MaxInputLength] or a serialization longer than 4 GiB − 2 bytes.
 // https://url.spec.whatwg.org/#validation-error
 type Error struct {
 	Op     string // what failed: "" for parsing a URL, or "parse host", "domain to Unicode"
@@ -275,17 +275,38 @@ type Error struct {
 	Offset int    // the byte offset in Input where it was found (see ValidationError)
 }
 
+// Error returns "weburl: parse", the input and, if there was one, the base
+// URL, quoted, and the code. An input or base longer than 1 KiB is cut
+// short, with its length.
 func (e *Error) Error() string {
 	op := e.Op
 	if op == "" {
 		op = "parse"
 	}
-	s := "weburl: " + op + " " + strconv.Quote(e.Input)
+	s := "weburl: " + op + " " + quoteShort(e.Input)
 	if e.Base != "" {
-		s += " against " + strconv.Quote(e.Base)
+		s += " against " + quoteShort(e.Base)
 	}
 	return s + ": " + e.Code
 }
+
+// quoteShort quotes s, or its first 1 KiB with "..." and its length.
+func quoteShort(s string) string {
+	const max = 1 << 10
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:max]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// MaxInputLength is the longest input, in bytes, that Parse, CanParse and
+// the setters take: 256 MiB. A longer input fails with the code
+// "URL-too-long" (a setter leaves the URL unchanged), so that a URL's
+// serialization, which percent-encoding makes at most nine times as long
+// as its input (an invalid byte becomes "%EF%BF%BD"), always fits the
+// offsets a URL keeps. Every parse takes time linear in the input's length
+// (the tests show it, up to 16 MiB).
+const MaxInputLength = 256 << 20
 
 // Parse parses rawURL, which must be an absolute URL, as the standard's URL
 // parser does without a base URL (JavaScript's new URL(rawURL)).
@@ -442,7 +463,7 @@ func (u *URL) SetHref(href string) error {
 // becomes null.
 // https://url.spec.whatwg.org/#dom-url-protocol
 func (u *URL) SetProtocol(value string) {
-	if u.href == "" {
+	if u.href == "" || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte
@@ -472,7 +493,7 @@ func (u *URL) SetProtocol(value string) {
 // its scheme is "file".
 // https://url.spec.whatwg.org/#dom-url-username
 func (u *URL) SetUsername(value string) {
-	if u.cannotHaveUsernamePasswordPort() {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
 		return
 	}
 	u.setCredentials(toScalarValues(value), u.Password(), true)
@@ -484,7 +505,7 @@ func (u *URL) SetUsername(value string) {
 // its scheme is "file".
 // https://url.spec.whatwg.org/#dom-url-password
 func (u *URL) SetPassword(value string) {
-	if u.cannotHaveUsernamePasswordPort() {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
 		return
 	}
 	u.setCredentials(u.Username(), toScalarValues(value), false)
@@ -510,7 +531,7 @@ func (u *URL) SetHostname(value string) { u.setHost(value, stateHostname) }
 // host is null or empty, or its scheme is "file".
 // https://url.spec.whatwg.org/#dom-url-port
 func (u *URL) SetPort(value string) {
-	if u.cannotHaveUsernamePasswordPort() {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte
@@ -535,7 +556,7 @@ func (u *URL) SetPort(value string) {
 // opaque path.
 // https://url.spec.whatwg.org/#dom-url-pathname
 func (u *URL) SetPathname(value string) {
-	if u.href == "" || u.opaquePath {
+	if u.href == "" || u.opaquePath || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte
@@ -556,7 +577,7 @@ func (u *URL) SetPathname(value string) {
 // percent-encoded with the (special-)query percent-encode set.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) SetSearch(value string) {
-	if u.href == "" {
+	if u.href == "" || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte
@@ -583,7 +604,7 @@ func (u *URL) SetSearch(value string) {
 // percent-encoded with the fragment percent-encode set.
 // https://url.spec.whatwg.org/#dom-url-hash
 func (u *URL) SetHash(value string) {
-	if u.href == "" {
+	if u.href == "" || len(value) > MaxInputLength {
 		return
 	}
 	var scratch [256]byte
