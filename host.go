@@ -3,7 +3,6 @@ package weburl
 import (
 	"net/netip"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -224,10 +223,7 @@ func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte
 	if !utf8.Valid(domain) {
 		return dst, false, errDomainToASCII
 	}
-	if punycodeTooLong(string(domain)) {
-		return dst, false, errDomainToASCII
-	}
-	result, err := unicodeToASCII(string(domain))
+	result, err := toASCII(string(domain))
 	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain)) {
 		return dst, false, errDomainToASCII
 	}
@@ -246,40 +242,6 @@ func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte
 func asciiToASCIISucceeds(d []byte) bool {
 	_, err := unicodeToASCII(string(d))
 	return err == nil && !mapsToEmptyACELabel(string(d))
-}
-
-// Punycode encoding costs time quadratic in a label's length, and the
-// standard sets no bound on it (whatwg/url issue 824). ICU, which Chrome and
-// Safari use for UTS #46, refuses to encode a label of more than 1000 UTF-16
-// code units (ICU-13727), and then ToASCII fails; weburl refuses the same,
-// before it calls golang.org/x/net/idna, so that no host costs more than
-// linear time. ICU measures a label after UTS #46 maps it; weburl measures
-// it before, as the mapping leaves most labels as long as they were.
-// Decoding needs no such check: golang.org/x/net/idna gives up on a label
-// that decodes to more than 1024 code points.
-const maxEncodeLabel = 1000
-
-// punycodeTooLong reports whether domain has a label with a non-ASCII code
-// point and more than maxEncodeLabel UTF-16 code units. Labels end at "."
-// and at the three code points UTS #46 maps to it.
-func punycodeTooLong(domain string) bool {
-	if len(domain) <= maxEncodeLabel {
-		return false // a label has no more UTF-16 code units than UTF-8 bytes
-	}
-	units, ascii := 0, true
-	for _, r := range domain {
-		switch r {
-		case '.', '\u3002', '\uFF0E', '\uFF61':
-			if !ascii && units > maxEncodeLabel {
-				return true
-			}
-			units, ascii = 0, true
-		default:
-			units += utf16.RuneLen(r)
-			ascii = ascii && r < utf8.RuneSelf
-		}
-	}
-	return !ascii && units > maxEncodeLabel
 }
 
 // isASCII reports whether s is all ASCII.

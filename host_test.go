@@ -1,12 +1,9 @@
 package weburl
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
 )
 
 // hostParse runs the host parser on input and returns the serialized host,
@@ -217,35 +214,4 @@ func FuzzASCIIDomain(f *testing.F) {
 		}
 		checkASCIIFastPath(t, h)
 	})
-}
-
-// TestPunycodeLimits checks the label lengths past which Punycode is not
-// tried (punycodeTooLong): exactly at a limit a label is converted, one
-// unit past it the conversion fails.
-func TestPunycodeLimits(t *testing.T) {
-	t.Run("encode", func(t *testing.T) {
-		for _, tc := range []struct {
-			r     string // a code point
-			units int    // its UTF-16 length
-		}{{"é", 1}, {"\U00010330", 2}} {
-			n := maxEncodeLabel / tc.units
-			u, err := Parse("https://" + strings.Repeat(tc.r, n) + ".com/")
-			if err != nil || !strings.HasPrefix(u.Hostname(), "xn--") {
-				t.Errorf("%d × %q: got %v, %v; want an xn-- label", n, tc.r, u, err)
-			}
-			_, err = Parse("https://" + strings.Repeat(tc.r, n+1) + ".com/")
-			if e := (*Error)(nil); !errors.As(err, &e) || e.Code != "domain-to-ASCII" {
-				t.Errorf("%d × %q: got %v; want domain-to-ASCII", n+1, tc.r, err)
-			}
-		}
-	})
-	// ToUnicode needs no limit of weburl's: golang.org/x/net/idna stops
-	// decoding a label at 1024 code points, as punycodeTooLong says.
-	ace, err := idna.Punycode.ToASCII(strings.Repeat("a", 1024) + "é")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := DomainToUnicode(ace); err == nil {
-		t.Errorf("DomainToUnicode(%d-byte label decoding to 1025 code points): no error", len(ace))
-	}
 }

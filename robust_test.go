@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/idna"
 )
 
 // Adversarial inputs: every one completes in time linear in its length
@@ -59,11 +61,27 @@ var adversaries = []adversary{
 		},
 	},
 	{
-		// A label Punycode would take quadratic time over fails, as it does
-		// in ICU (see punycodeTooLong).
+		// A label longer than ICU's limit fails, as in browsers (see
+		// toASCII).
 		name: "unicode-label",
 		make: func(n int) string { return "https://" + longUnicodeLabel(n) + "/" },
 		code: "domain-to-ASCII",
+	},
+	{
+		// Labels of 1000 distinct code points, the longest ICU encodes,
+		// which the reference Punycode loop takes quadratic time over.
+		name: "unicode-labels-at-limit",
+		make: func(n int) string {
+			return "https://" + strings.Repeat(longUnicodeLabel(3*maxEncodeLabel)+".", max(1, n/(3*maxEncodeLabel+1))) + "com/"
+		},
+		href: func(s string) string {
+			label := longUnicodeLabel(3 * maxEncodeLabel)
+			ace, err := idna.Punycode.ToASCII(label)
+			if err != nil {
+				panic(err)
+			}
+			return "https://" + strings.Repeat(ace+".", strings.Count(s, label)) + "com/"
+		},
 	},
 	{
 		name: "ace-label-to-validate",
@@ -264,8 +282,8 @@ func TestMaxInputLength(t *testing.T) {
 // 16 MiB and reports the time per input byte, which stays flat when the
 // cost is linear:
 //
-//	go test -run '^$' -bench Linear -benchtime 20x . | tee linear.txt
-//	go tool benchstat -col /size -filter '.unit:ns/byte' linear.txt
+//	go test -run '^$' -bench Linear -benchtime 200ms . | tee linear.txt
+//	cd bench && go tool benchstat -col /size -filter '.unit:ns/byte' ../linear.txt
 func BenchmarkLinear(b *testing.B) {
 	for _, a := range adversaries {
 		b.Run("case="+a.name, func(b *testing.B) {

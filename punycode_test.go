@@ -1,0 +1,128 @@
+package weburl
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/idna"
+)
+
+// TestPunycodeLimits checks the label lengths past which Punycode is not
+// tried (toASCII): exactly at a limit a label is converted, one
+// unit past it the conversion fails.
+func TestPunycodeLimits(t *testing.T) {
+	t.Run("encode", func(t *testing.T) {
+		for _, tc := range []struct {
+			r     string // a code point
+			units int    // its UTF-16 length
+		}{{"é", 1}, {"\U00010330", 2}} {
+			n := maxEncodeLabel / tc.units
+			u, err := Parse("https://" + strings.Repeat(tc.r, n) + ".com/")
+			if err != nil || !strings.HasPrefix(u.Hostname(), "xn--") {
+				t.Errorf("%d × %q: got %v, %v; want an xn-- label", n, tc.r, u, err)
+			}
+			// The limit applies to the label as UTS #46 maps it: soft
+			// hyphens are removed.
+			u, err = Parse("https://" + strings.Repeat(tc.r+"\u00AD", n) + ".com/")
+			if err != nil || !strings.HasPrefix(u.Hostname(), "xn--") {
+				t.Errorf("%d × %q and soft hyphens: got %v, %v; want an xn-- label", n, tc.r, u, err)
+			}
+			_, err = Parse("https://" + strings.Repeat(tc.r, n+1) + ".com/")
+			if e := (*Error)(nil); !errors.As(err, &e) || e.Code != "domain-to-ASCII" {
+				t.Errorf("%d × %q: got %v; want domain-to-ASCII", n+1, tc.r, err)
+			}
+		}
+	})
+	// ToUnicode needs no limit of weburl's: golang.org/x/net/idna stops
+	// decoding a label at 1024 code points, as toASCII says.
+	ace, err := idna.Punycode.ToASCII(strings.Repeat("a", 1024) + "é")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DomainToUnicode(ace); err == nil {
+		t.Errorf("DomainToUnicode(%d-byte label decoding to 1025 code points): no error", len(ace))
+	}
+}
+
+// TestPunycodeEncoder checks appendPunycode against golang.org/x/net/idna's
+// encoder on random labels: short and long, few and many distinct code
+// points, with and without ASCII, up to the largest code point.
+func TestPunycodeEncoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabets := [][2]rune{{'a', 'z'}, {0xC0, 0x24F}, {0x4E00, 0x9FFF}, {0x10000, 0x10FFFF}, {0xE9, 0xEB}}
+	for range 3000 {
+		n := 1 + rng.IntN(300)
+		if rng.IntN(10) == 0 {
+			n = 1 + rng.IntN(maxEncodeLabel)
+		}
+		var b strings.Builder
+		for range n {
+			a := alphabets[rng.IntN(len(alphabets))]
+			r := a[0] + rng.Int32N(a[1]-a[0]+1)
+			if r == '.' || 0xD800 <= r && r <= 0xDFFF {
+				r = 'x'
+			}
+			b.WriteRune(r)
+		}
+		label := b.String()
+		got, ok := appendPunycode([]byte("xn--"), label)
+		want, err := idna.Punycode.ToASCII(label)
+		if isASCII(label) {
+			continue // x/net leaves it as it is
+		}
+		if ok != (err == nil) || ok && string(got) != want {
+			t.Fatalf("%q: got %q, %v; x/net %q, %v", label, got, ok, want, err)
+		}
+	}
+	// U+FFFD fails, as in x/net/idna from Unicode 16.
+	if _, ok := appendPunycode(nil, "a\uFFFD"); ok {
+		t.Error("U+FFFD encoded")
+	}
+}
+
+// TestLongLabelsToASCII checks that toASCII's own path for long labels
+// gives what golang.org/x/net/idna's ToASCII gives, result and failure,
+// on domains that mix long labels with what the mapping and validation act
+// on: capitals and full-width letters, the ideographic full stop, "xn--"
+// labels valid and not, right-to-left labels (the Bidi rule spans labels),
+// joiners, combining marks (NFC), and disallowed code points.
+func TestLongLabelsToASCII(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var encoded, failed int
+	pieces := []string{"a", "Z", "é", "E\u0301", "\u4E00", "\u9FA5", "\U0001F600", "\uFF21", "\u05D0", "\u0627", "1",
+		"\u200D", "\u094D\u200C", "-", "\u3002", ".", "xn--ls8h.", ".xn--zz.", "\u00AD", "\uFFFD", "\u2488", "ß", "\u03C2"}
+	for range 2000 {
+		var b strings.Builder
+		long := strings.Repeat(pieces[2+rng.IntN(4)], shortLabel+1+rng.IntN(maxEncodeLabel))
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b.WriteString(long)
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		domain := b.String()
+		got, err := toASCII(domain)
+		want, wantErr := unicodeToASCII(domain)
+		if mapped, _ := idnaProfile.ToUnicode(domain); longestNonASCIILabel(mapped) > maxEncodeLabel {
+			// ICU's limit, which x/net does not have.
+			if err == nil {
+				t.Fatalf("%.80q…: a label longer than maxEncodeLabel encoded", domain)
+			}
+			continue
+		}
+		if (err == nil) != (wantErr == nil) || err == nil && got != want {
+			t.Fatalf("%.80q…: got %.80q, %v; x/net %.80q, %v", domain, got, err, want, wantErr)
+		}
+		if err == nil {
+			encoded++
+		} else {
+			failed++
+		}
+	}
+	if encoded < 100 || failed < 100 {
+		t.Errorf("%d domains encoded and %d failed; the pieces should give many of each", encoded, failed)
+	}
+}
