@@ -4,7 +4,7 @@ export GOTOOLCHAIN := go1.27.4
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test wpt datasets lint bench
+.PHONY: test wpt datasets lint bench fuzz
 
 # test fills testdata/wpt and testdata/datasets (from $$WPT_DIR and
 # $$DATASETS_DIR, or by download) and runs every test.
@@ -24,3 +24,13 @@ lint:
 
 bench: wpt datasets
 	go test -run '^$$' -bench . -benchmem -count=10 .
+
+# fuzz runs every fuzz target in turn for FUZZTIME (CI: 10s each), seeded
+# from the web-platform-tests inputs and testdata/fuzz. A finding fails
+# and is written to testdata/fuzz/<target>/ for a regression case.
+FUZZTIME ?= 10s
+fuzz: wpt
+	@for t in $$(go test -list '^Fuzz' . | grep '^Fuzz'); do \
+		echo "fuzz $$t for $(FUZZTIME)"; \
+		go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) . || exit 1; \
+	done
