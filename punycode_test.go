@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -125,4 +126,35 @@ func TestLongLabelsToASCII(t *testing.T) {
 	if encoded < 100 || failed < 100 {
 		t.Errorf("%d domains encoded and %d failed; the pieces should give many of each", encoded, failed)
 	}
+}
+
+// FuzzLongLabels checks toASCII's own path for long labels against
+// golang.org/x/net/idna's ToASCII: a domain made of prefix, label repeated
+// past shortLabel code units, and suffix gives the same result or failure
+// (or fails, where the mapped label is past ICU's limit).
+func FuzzLongLabels(f *testing.F) {
+	f.Add("", "é", ".com")
+	f.Add("xn--ls8h.", "\u4E00\u9FA5a", "")
+	f.Add("\u05D0.", "\u0627\u0661", ".\u05D1")
+	f.Add("", "a\u00AD\uFF21", "\u3002xn--zca")
+	f.Fuzz(func(t *testing.T, prefix, label, suffix string) {
+		if !utf8.ValidString(prefix+label+suffix) || label == "" {
+			return
+		}
+		domain := prefix + strings.Repeat(label, 1+2*shortLabel/len(label)) + suffix
+		if len(domain) > 8*maxEncodeLabel {
+			return // x/net takes quadratic time
+		}
+		got, err := toASCII(domain)
+		want, wantErr := unicodeToASCII(domain)
+		if mapped, _ := idnaProfile.ToUnicode(domain); longestNonASCIILabel(mapped) > maxEncodeLabel {
+			if err == nil {
+				t.Fatalf("%q: a label longer than maxEncodeLabel encoded", domain)
+			}
+			return
+		}
+		if (err == nil) != (wantErr == nil) || err == nil && got != want {
+			t.Fatalf("%q: got %q, %v; x/net %q, %v", domain, got, err, want, wantErr)
+		}
+	})
 }
