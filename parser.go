@@ -3,6 +3,7 @@ package weburl
 import (
 	"math"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // state is a state of the basic URL parser, in the standard's order.
@@ -478,19 +479,44 @@ func (p *parser) parse() (*URL, *Error) {
 	if p.v != nil {
 		p.reportCleanUp()
 	}
-	var scratch [256]byte
-	buf := scratch[:0]
-	if n := len(p.in); n > len(scratch)*3/4 {
-		buf = make([]byte, 0, n+n/4)
+	// A URL short enough is built on the stack and copied into its href;
+	// a longer one in a buffer on the heap that becomes the href, so that
+	// either way Parse makes two allocations, the URL and its href. A
+	// relative reference's URL takes the base's scheme, host and path.
+	// (The two are kept apart: were the stack buffer ever made an href,
+	// escape analysis would move it to the heap.)
+	n := len(p.in)
+	if p.base != nil {
+		n += len(p.base.href)
 	}
-	buf, err := p.run(buf)
+	if n > 192 {
+		buf, err := p.run(make([]byte, 0, n+n/4))
+		if err != 0 {
+			return nil, p.error(err)
+		}
+		buf = p.finish(buf)
+		if len(buf) > maxHref {
+			return nil, p.error(p.fail(errTooLong, 0))
+		}
+		u := &URL{components: p.c}
+		switch {
+		case string(buf) == p.raw:
+			u.href = p.raw
+		case cap(buf) <= 2*len(buf):
+			// Nothing writes to buf again. A buffer mostly empty, as when
+			// "../" segments or tabs shrink the input, is copied instead.
+			u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
+		default:
+			u.href = string(buf)
+		}
+		return u, nil
+	}
+	var scratch [256]byte
+	buf, err := p.run(scratch[:0])
 	if err != 0 {
 		return nil, p.error(err)
 	}
 	buf = p.finish(buf)
-	if len(buf) > maxHref {
-		return nil, p.error(p.fail(errTooLong, 0))
-	}
 	u := &URL{components: p.c}
 	if string(buf) == p.raw {
 		u.href = p.raw
