@@ -18,6 +18,8 @@ var asciiURLs = []string{
 	"https://[2001:db8::1]/",
 	"https://example.com/a b?c d#e f",
 	"HTTP://WWW.EXAMPLE.COM",
+	// Long enough to be built on the heap.
+	"https://example.com/" + strings.Repeat("segment/", 40) + "x y?" + strings.Repeat("q", 100),
 }
 
 func TestAllocs(t *testing.T) {
@@ -45,7 +47,8 @@ func TestAllocs(t *testing.T) {
 			}
 		}
 	}
-	for _, ref := range []string{"../other?q", "/abs", "?only-query", "#frag", "//host.example/p", "https://x.example/"} {
+	long := strings.Repeat("segment/", 30)
+	for _, ref := range []string{"../other?q", "/abs", "?only-query", "#frag", "//host.example/p", "https://x.example/", long, "/" + long + "?q r"} {
 		if n := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) }); n > 2 {
 			t.Errorf("base.Parse(%q) allocates %v times, want at most 2", ref, n)
 		}
