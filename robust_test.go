@@ -192,9 +192,10 @@ func checkAdversary(t *testing.T, a adversary, s string) {
 }
 
 func TestAdversarialInputs(t *testing.T) {
-	// The sizes the robustness issue names: 100,000 "../" segments, hosts of
-	// 100,000 labels and 10,000 dots, 100,000 "%" signs; then 1 MiB and
-	// 16 MiB of each pattern.
+	// 300,000 bytes make 100,000 "../" segments, hosts of 100,000 labels,
+	// 100,000 "%" signs; 30,000 make more than 10,000 dots and empty labels;
+	// then
+	// 1 MiB and 16 MiB of each pattern.
 	sizes := []int{30_000, 300_000, 1 << 20, 16 << 20}
 	for _, a := range adversaries {
 		t.Run(a.name, func(t *testing.T) {
