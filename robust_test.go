@@ -193,9 +193,8 @@ func checkAdversary(t *testing.T, a adversary, s string) {
 
 func TestAdversarialInputs(t *testing.T) {
 	// 300,000 bytes make 100,000 "../" segments, hosts of 100,000 labels,
-	// 100,000 "%" signs; 30,000 make more than 10,000 dots and empty labels;
-	// then
-	// 1 MiB and 16 MiB of each pattern.
+	// 100,000 "%" signs; 30,000 make more than 10,000 dots and empty
+	// labels; then 1 MiB and 16 MiB of each pattern.
 	sizes := []int{30_000, 300_000, 1 << 20, 16 << 20}
 	for _, a := range adversaries {
 		t.Run(a.name, func(t *testing.T) {
