@@ -265,6 +265,8 @@ func TestParseFormAllocs(t *testing.T) {
 func BenchmarkParseSearchParams(b *testing.B) {
 	for _, query := range []string{
 		"q=golang&lang=en&page=2&sort=desc&filter=a&filter=b&utm_source=x&utm_medium=y&utm_campaign=z&ref=abc",
+		"q=golang&lang=en&page=2&sort=desc&filter=a&filter=b&utm_source=x&utm_medium=y&utm_campaign=z&ref=abc" +
+			"&id=42&view=list&size=50&from=2026-01-01&to=2026-12-31&tz=utc&fmt=json&v=3&debug=0&session=f00d",
 		"q=hello+world&name=%C3%A9t%C3%A9&x=%zz&y=a%2Bb",
 	} {
 		b.Run(strconv.Itoa(strings.Count(query, "&")+1)+"pairs", func(b *testing.B) {
