@@ -2,8 +2,10 @@
 // (the other pure-Go WHATWG URL parser) on real URL lists. It is a module
 // of its own so that the library's go.mod needs neither.
 //
-//	cd bench && go test -run '^$' -bench . -count=10 | tee new.txt
-//	benchstat -col /impl new.txt
+//	cd bench && ./run.sh 10
+//
+// runs every benchmark once per round for ten rounds and prints benchstat's
+// comparison with net/url (see README.md for the results and why rounds).
 //
 // Each benchmark op parses a whole list (the four lists of
 // ../testdata/datasets and the inputs of ../testdata/wpt/urltestdata.json);
