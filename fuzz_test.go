@@ -135,20 +135,27 @@ func TestFastPathsAgree(t *testing.T) {
 	for _, baseHref := range []string{"", "https://example.com/x", "file:///C:/dir/f"} {
 		base, _ := Parse(baseHref)
 		for _, s := range shortcutEdges {
-			fast, fastErr := base.Parse(s)
-			fastCan := base.CanParse(s)
-			fastPaths = false
-			slow, slowErr := base.Parse(s)
-			slowCan := base.CanParse(s)
-			fastPaths = true
-			if fmt.Sprint(fastErr) != fmt.Sprint(slowErr) || fastCan != slowCan {
-				t.Errorf("%q against %q: shortcuts %v %v, states %v %v", s, baseHref, fastErr, fastCan, slowErr, slowCan)
-				continue
-			}
-			if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
-				t.Errorf("%q against %q: shortcuts %q %+v, states %q %+v", s, baseHref, fast.href, fast.components, slow.href, slow.components)
-			}
+			checkFastPaths(t, s, base)
 		}
+	}
+}
+
+// checkFastPaths checks that base.Parse(s) and base.CanParse(s) give the
+// same URL, error and answer with the shortcuts (see fastPaths) as
+// without.
+func checkFastPaths(t *testing.T, s string, base *URL) {
+	t.Helper()
+	fast, fastErr := base.Parse(s)
+	fastCan := base.CanParse(s)
+	fastPaths = false
+	slow, slowErr := base.Parse(s)
+	slowCan := base.CanParse(s)
+	fastPaths = true
+	if fmt.Sprint(fastErr) != fmt.Sprint(slowErr) || fastCan != slowCan || fastCan != (slowErr == nil) {
+		t.Fatalf("%q against %v: shortcuts %v %v, states %v %v", s, base, fastErr, fastCan, slowErr, slowCan)
+	}
+	if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
+		t.Fatalf("%q against %v: shortcuts %q %+v, states %q %+v", s, base, fast.href, fast.components, slow.href, slow.components)
 	}
 }
 
@@ -166,21 +173,7 @@ func FuzzFastPaths(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s, baseHref string) {
 		base, _ := Parse(baseHref)
-		fast, fastErr := base.Parse(s)
-		fastCan := base.CanParse(s)
-		fastPaths = false
-		slow, slowErr := base.Parse(s)
-		slowCan := base.CanParse(s)
-		fastPaths = true
-		if (fastErr == nil) != (slowErr == nil) || fastErr != nil && fastErr.Error() != slowErr.Error() {
-			t.Fatalf("%q: errors %v and %v", s, fastErr, slowErr)
-		}
-		if fastCan != slowCan || fastCan != (slowErr == nil) {
-			t.Fatalf("%q: CanParse %v with the shortcuts, %v without, and Parse error %v", s, fastCan, slowCan, slowErr)
-		}
-		if fastErr == nil && (fast.href != slow.href || fast.components != slow.components) {
-			t.Fatalf("%q: the shortcuts give %q %+v, the states %q %+v", s, fast.href, fast.components, slow.href, slow.components)
-		}
+		checkFastPaths(t, s, base)
 	})
 }
 
