@@ -462,13 +462,8 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *
 			return &URL{href: input, components: c}, nil
 		}
 	}
-	// Fields are set one by one: a composite literal is built aside and
-	// copied, which costs a parse of a short URL several percent.
 	var p parser
-	p.in = clean(input, true)
-	p.state = stateSchemeStart
-	p.base = base
-	p.c.queryStart, p.c.hashStart = omitted, omitted
+	p.init(clean(input, true), base)
 	p.raw = input
 	p.v = v
 	p.enc = enc
@@ -624,9 +619,7 @@ func parseVerbatim(s string, validOnly bool) (c components, ok bool) {
 // stop, or len(s).
 func scanClasses(s string, i int, stop byteClass) int {
 	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		if (byteClasses[w[0]]|byteClasses[w[1]]|byteClasses[w[2]]|byteClasses[w[3]]|
-			byteClasses[w[4]]|byteClasses[w[5]]|byteClasses[w[6]]|byteClasses[w[7]])&stop != 0 {
+		if classes8(s[i:i+8])&stop != 0 {
 			break
 		}
 	}
@@ -636,6 +629,13 @@ func scanClasses(s string, i int, stop byteClass) int {
 	return i
 }
 
+// classes8 returns the union of the classes of the eight bytes of w.
+func classes8(w string) byteClass {
+	_ = w[7]
+	return byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
+		byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
+}
+
 // error returns the Error for the validation error that made p fail.
 func (p *parser) error(code errCode) *Error {
 	e := &Error{Input: p.raw, Code: code.String(), Offset: p.rawOffset(p.errAt)}
@@ -643,6 +643,17 @@ func (p *parser) error(code errCode) *Error {
 		e.Base = p.base.href
 	}
 	return e
+}
+
+// init readies the zero parser p to run the basic URL parser on in, the
+// cleaned input, against base. Fields are set one by one: a composite
+// literal is built aside and copied, which costs a parse of a short URL
+// several percent.
+func (p *parser) init(in string, base *URL) {
+	p.in = in
+	p.state = stateSchemeStart
+	p.base = base
+	p.c.queryStart, p.c.hashStart = omitted, omitted
 }
 
 // canParse reports whether input parses against base.
@@ -656,10 +667,7 @@ func canParse(input string, base *URL) bool {
 		}
 	}
 	var p parser
-	p.in = clean(input, true)
-	p.state = stateSchemeStart
-	p.base = base
-	p.c.queryStart, p.c.hashStart = omitted, omitted
+	p.init(clean(input, true), base)
 	p.canParse = true
 	var scratch [256]byte
 	_, err := p.run(scratch[:0])

@@ -331,9 +331,7 @@ func scanAuthority(s string, i int, stop byteClass) (end, at, colon int, bracket
 		// Eight bytes at a time while none of them is a mark, then byte by
 		// byte up to the next.
 		for ; i+8 <= len(s); i += 8 {
-			w := s[i : i+8]
-			cls := byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
-				byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
+			cls := classes8(s[i : i+8])
 			if cls&marks != 0 {
 				break
 			}
@@ -745,9 +743,7 @@ func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, 
 	// s[i] starts a segment). Blocks without "." or "%" need no more.
 	start := i
 	for ; i+8 <= len(s); i += 8 {
-		w := s[i : i+8]
-		cls := byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
-			byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
+		cls := classes8(s[i : i+8])
 		if cls&stop != 0 {
 			break
 		}
