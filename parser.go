@@ -448,14 +448,7 @@ func (p *parser) run(buf []byte) ([]byte, errCode) {
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
 	if len(input) > MaxInputLength {
-		e := &Error{Input: input, Code: errTooLong.String(), Offset: MaxInputLength}
-		if base != nil {
-			e.Base = base.href
-		}
-		if v != nil {
-			v.onError(ValidationError{Name: e.Code, Offset: e.Offset, Fatal: true})
-		}
-		return nil, e
+		return nil, tooLong(input, base, v)
 	}
 	if fastPaths && v == nil && enc == nil {
 		if c, ok := parseVerbatim(input, false); ok {
@@ -463,14 +456,31 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *
 		}
 	}
 	var p parser
-	p.init(clean(input, true), base)
-	p.raw = input
+	p.init(input, clean(input, true), base)
 	p.v = v
 	p.enc = enc
-	return p.parse()
+	href, err := p.parse()
+	if err != nil {
+		return nil, err
+	}
+	return &URL{href: href, components: p.c}, nil
 }
 
-func (p *parser) parse() (*URL, *Error) {
+// tooLong returns the error for an input longer than MaxInputLength.
+func tooLong(input string, base *URL, v *validation) *Error {
+	e := &Error{Input: input, Code: errTooLong.String(), Offset: MaxInputLength}
+	if base != nil {
+		e.Base = base.href
+	}
+	if v != nil {
+		v.onError(ValidationError{Name: e.Code, Offset: e.Offset, Fatal: true})
+	}
+	return e
+}
+
+// parse runs the parser set up by init and returns the new URL's href; its
+// components are then p.c.
+func (p *parser) parse() (string, *Error) {
 	if p.v != nil {
 		p.reportCleanUp()
 	}
@@ -487,38 +497,33 @@ func (p *parser) parse() (*URL, *Error) {
 	if n > 192 {
 		buf, err := p.run(make([]byte, 0, n+n/4))
 		if err != 0 {
-			return nil, p.error(err)
+			return "", p.error(err)
 		}
 		buf = p.finish(buf)
 		if len(buf) > maxHref {
-			return nil, p.error(p.fail(errTooLong, 0))
+			return "", p.error(p.fail(errTooLong, 0))
 		}
-		u := &URL{components: p.c}
 		switch {
 		case string(buf) == p.raw:
-			u.href = p.raw
+			return p.raw, nil
 		case cap(buf) <= 2*len(buf):
 			// Nothing writes to buf again. A buffer mostly empty, as when
 			// "../" segments or tabs shrink the input, is copied instead.
-			u.href = unsafe.String(unsafe.SliceData(buf), len(buf))
+			return unsafe.String(unsafe.SliceData(buf), len(buf)), nil
 		default:
-			u.href = string(buf)
+			return string(buf), nil
 		}
-		return u, nil
 	}
 	var scratch [256]byte
 	buf, err := p.run(scratch[:0])
 	if err != 0 {
-		return nil, p.error(err)
+		return "", p.error(err)
 	}
 	buf = p.finish(buf)
-	u := &URL{components: p.c}
 	if string(buf) == p.raw {
-		u.href = p.raw
-	} else {
-		u.href = string(buf)
+		return p.raw, nil
 	}
-	return u, nil
+	return string(buf), nil
 }
 
 // parseVerbatim recognizes the commonest input, an absolute URL with a
@@ -649,8 +654,8 @@ func (p *parser) error(code errCode) *Error {
 // cleaned input, against base. Fields are set one by one: a composite
 // literal is built aside and copied, which costs a parse of a short URL
 // several percent.
-func (p *parser) init(in string, base *URL) {
-	p.in = in
+func (p *parser) init(input, in string, base *URL) {
+	p.raw, p.in = input, in
 	p.state = stateSchemeStart
 	p.base = base
 	p.c.queryStart, p.c.hashStart = omitted, omitted
@@ -667,7 +672,7 @@ func canParse(input string, base *URL) bool {
 		}
 	}
 	var p parser
-	p.init(clean(input, true), base)
+	p.init(input, clean(input, true), base)
 	p.canParse = true
 	var scratch [256]byte
 	_, err := p.run(scratch[:0])

@@ -444,11 +444,25 @@ func (u *URL) Hash() string {
 // and the error is an [*Error].
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
-	v, err := parse(href, nil, nil, nil)
-	if err != nil {
-		return err
+	// As parse, but into u: when href is its own serialization, as most
+	// are, this allocates nothing.
+	if len(href) > MaxInputLength {
+		return tooLong(href, nil, nil)
 	}
-	u.href, u.components = v.href, v.components
+	c, ok := components{}, false
+	if fastPaths {
+		c, ok = parseVerbatim(href, false)
+	}
+	if !ok {
+		var p parser
+		p.init(href, clean(href, true), nil)
+		h, err := p.parse()
+		if err != nil {
+			return err
+		}
+		href, c = h, p.c
+	}
+	u.href, u.components = href, c
 	if u.params != nil && u.params.url == u {
 		u.params.list = parseForm(u.query())
 	}

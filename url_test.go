@@ -38,6 +38,16 @@ func TestAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// SetHref reuses the URL: it allocates only a new href, and not
+		// that when the input is its own serialization.
+		want := 1.0
+		if u.Href() == s {
+			want = 0
+		}
+		var reused URL
+		if n := testing.AllocsPerRun(100, func() { _ = reused.SetHref(s) }); n > want {
+			t.Errorf("SetHref(%q) allocates %v times, want at most %v", s, n, want)
+		}
 		for _, name := range []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"} {
 			if name == "origin" && u.includesCredentials() {
 				continue // the origin leaves the credentials out: a new string

@@ -112,6 +112,20 @@ func runURLTest(t *testing.T, tc urlTest) {
 	if can := b.CanParse(tc.Input); can != (err == nil) {
 		t.Errorf("CanParse = %v, but Parse returned error %v", can, err)
 	}
+	if b == nil {
+		// The href setter runs the same parser, into an existing URL.
+		const before = "https://before.example/path?q#f"
+		set, _ := Parse(before)
+		setErr := set.SetHref(tc.Input)
+		switch {
+		case (setErr == nil) != (err == nil):
+			t.Errorf("SetHref returned %v, but Parse %v", setErr, err)
+		case setErr != nil && set.Href() != before:
+			t.Errorf("failed SetHref changed the URL to %q", set.Href())
+		case setErr == nil && (set.Href() != u.Href() || set.components != u.components):
+			t.Errorf("SetHref gave %q %+v, Parse %q %+v", set.Href(), set.components, u.Href(), u.components)
+		}
+	}
 	if tc.Failure {
 		if err == nil {
 			t.Fatalf("Parse = %q, want failure", u.Href())
