@@ -8,7 +8,10 @@
 //
 // With URLs as arguments, weburl parses those; without, it reads one URL
 // per line from standard input (a line's "\n" or "\r\n" is not part of
-// it), streaming, in constant memory however long the input.
+// it), streaming, in constant memory however long the input. It parses on
+// as many goroutines as GOMAXPROCS allows, up to 16, and prints in the
+// order of the input, each line as soon as it is read and parsed, so that
+// it can also answer a line at a time in an interactive pipeline.
 //
 // By default it prints each URL's serialization (JavaScript's href), one
 // line per input. An input that fails to parse prints an empty line, and a
@@ -46,7 +49,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -54,8 +56,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/weburl/weburl"
 )
@@ -107,39 +112,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	c := &command{
-		out:      bufio.NewWriterSize(stdout, 64<<10),
-		stderr:   stderr,
-		json:     *jsonFlag,
-		validate: *validateFlag,
-	}
+	opts := &options{json: *jsonFlag, validate: *validateFlag}
 	if *baseFlag != "" || flagSet(flags, "base") {
 		base, err := weburl.Parse(*baseFlag)
 		if err != nil {
 			fmt.Fprintf(stderr, "weburl: -base: %s\n", strings.TrimPrefix(err.Error(), "weburl: "))
 			return 2
 		}
-		c.base, c.baseHref = base, baseFlag
-		c.parser.Base = base
-	}
-	if c.validate {
-		c.parser.OnValidationError = func(e weburl.ValidationError) { c.errs = append(c.errs, e) }
+		opts.base, opts.baseHref = base, baseFlag
 	}
 
+	p := &printer{stdout: stdout, stderr: stderr}
 	if flags.NArg() > 0 {
+		w, ch := newWorker(opts), new(chunk)
 		for i, arg := range flags.Args() {
-			c.line(i+1, arg)
+			w.line(ch, i+1, arg)
 		}
-	} else if err := c.lines(stdin); err != nil {
-		c.out.Flush()
+		p.print(ch)
+	} else if err := stream(stdin, p, opts, min(runtime.GOMAXPROCS(0), maxWorkers)); err != nil {
 		fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
 		return 1
 	}
-	if err := c.out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "weburl: %v\n", err)
+	if p.err != nil {
+		fmt.Fprintf(stderr, "weburl: %v\n", p.err)
 		return 1
 	}
-	if c.failed {
+	if p.failed {
 		return 1
 	}
 	return 0
@@ -151,89 +149,253 @@ func flagSet(flags *flag.FlagSet, name string) bool {
 	return set
 }
 
-type command struct {
-	out      *bufio.Writer
-	stderr   io.Writer
+// options are what the flags ask for.
+type options struct {
 	json     bool
 	validate bool
 	base     *weburl.URL
 	baseHref *string
-	parser   weburl.Parser
-	errs     []weburl.ValidationError
-	failed   bool
 }
 
-// lines parses each line of r, without its "\n" or "\r\n". It reads r in
-// blocks and slices the lines out of each block, so that lines are not
-// copied one by one; the start of a line that spans blocks is kept in carry
-// until its end comes.
-func (c *command) lines(r io.Reader) error {
-	block := make([]byte, 256<<10)
-	var carry []byte
-	n := 1
-	for {
-		k, err := io.ReadFull(r, block)
-		data := block[:k]
-		if bytes.IndexByte(data, '\n') < 0 {
-			carry = append(carry, data...)
-		} else {
-			s := string(append(carry, data...))
-			for {
-				i := strings.IndexByte(s, '\n')
-				if i < 0 {
-					break
-				}
-				c.line(n, strings.TrimSuffix(s[:i], "\r"))
-				n++
-				s = s[i+1:]
-			}
-			carry = append(carry[:0], s...)
+// A chunk is a run of whole lines of the input, and what parsing them
+// prints.
+type chunk struct {
+	block  []byte // what the lines were read into
+	lines  []byte // the lines, at the start of block
+	first  int    // the number of the first line
+	out    bytes.Buffer
+	errOut bytes.Buffer
+	failed bool          // a line failed to parse (or, with -validate, had errors)
+	done   chan struct{} // receives when a worker has parsed the lines
+}
+
+const (
+	// blockSize is the size of a chunk's block, which grows for a longer
+	// line.
+	blockSize = 64 << 10
+	// maxWorkers bounds the goroutines that parse, and with them the
+	// chunks in flight, two per worker, of about 160 KiB each. (Reading
+	// and splitting kasztp.txt takes a thirtieth of the time parsing it
+	// does, so the one reader could keep more busy.)
+	maxWorkers = 16
+)
+
+// stream parses the lines of r, without their "\n" or "\r\n", on the given
+// number of goroutines, and prints what each prints in the order of the
+// lines.
+//
+// It reads r into the block of one chunk until a read brings the end of a
+// line; the lines go to a worker, and what follows them to the block of
+// the next chunk. A chunk's lines are parsed as strings that share its
+// block's memory (see view), and printed before the block is read into
+// again. A fixed number of chunks go round, so memory stays the same
+// however long the input, as long as its lines are not; a read that ends
+// in the middle of the input is printed as soon as it is parsed, so the
+// command can answer a line at a time in an interactive pipeline.
+func stream(r io.Reader, p *printer, opts *options, workers int) error {
+	depth := 2
+	if workers > 1 {
+		depth = 2*workers + 2
+	}
+	free := make(chan *chunk, depth)
+	for range depth {
+		ch := &chunk{block: make([]byte, blockSize), done: make(chan struct{}, 1)}
+		ch.out.Grow(blockSize + blockSize/2)
+		free <- ch
+	}
+	recycle := func(ch *chunk) {
+		if len(ch.block) > blockSize {
+			ch.block = make([]byte, blockSize) // after a long line
 		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			if len(carry) > 0 {
-				c.line(n, strings.TrimSuffix(string(carry), "\r"))
+		free <- ch
+	}
+
+	if workers <= 1 {
+		w := newWorker(opts)
+		return readChunks(r, free, func(ch *chunk) bool {
+			w.parse(ch)
+			p.print(ch)
+			recycle(ch)
+			return !p.stopped.Load()
+		})
+	}
+
+	work := make(chan *chunk, depth)
+	order := make(chan *chunk, depth)
+	for range workers {
+		go func() {
+			w := newWorker(opts)
+			for ch := range work {
+				w.parse(ch)
+				ch.done <- struct{}{}
+			}
+		}()
+	}
+	printed := make(chan struct{})
+	go func() {
+		for ch := range order {
+			<-ch.done
+			p.print(ch)
+			recycle(ch)
+		}
+		close(printed)
+	}()
+	err := readChunks(r, free, func(ch *chunk) bool {
+		order <- ch
+		work <- ch
+		return !p.stopped.Load()
+	})
+	close(work)
+	close(order)
+	<-printed
+	return err
+}
+
+// readChunks reads r into chunks taken from free and passes each to parse
+// when it holds whole lines, until the input ends or parse returns false;
+// see stream.
+func readChunks(r io.Reader, free chan *chunk, parse func(*chunk) bool) error {
+	ch := <-free
+	ch.first = 1
+	end := 0 // ch.block[:end] is read and not yet parsed
+	for {
+		k, err := r.Read(ch.block[end:])
+		if i := bytes.LastIndexByte(ch.block[end:end+k], '\n'); i >= 0 {
+			end, i = end+k, end+i+1
+			next := <-free
+			if len(next.block) < end-i {
+				next.block = make([]byte, len(ch.block))
+			}
+			ch.lines = ch.block[:i]
+			next.first = ch.first + bytes.Count(ch.lines, []byte("\n"))
+			end = copy(next.block, ch.block[i:end])
+			if !parse(ch) {
+				return nil
+			}
+			ch = next
+		} else {
+			end += k
+		}
+		if err == io.EOF {
+			if end > 0 {
+				ch.lines = ch.block[:end] // a last line without "\n"
+				parse(ch)
 			}
 			return nil
 		}
 		if err != nil {
 			return err
 		}
+		if end == len(ch.block) {
+			ch.block = append(ch.block, make([]byte, len(ch.block))...)
+		}
 	}
 }
 
-// line parses one input and prints what the flags ask for.
-func (c *command) line(n int, input string) {
-	c.errs = c.errs[:0]
-	u, err := c.parser.Parse(input)
-	if err != nil {
-		c.failed = true
+// A printer writes chunks' output. Only one goroutine prints, but another
+// may ask whether it has stopped.
+type printer struct {
+	stdout, stderr io.Writer
+	err            error       // the first error writing to stdout
+	stopped        atomic.Bool // err is set: reading on is pointless
+	failed         bool        // a chunk failed
+}
+
+func (p *printer) print(ch *chunk) {
+	if p.err == nil && ch.out.Len() > 0 {
+		if _, p.err = p.stdout.Write(ch.out.Bytes()); p.err != nil {
+			p.stopped.Store(true)
+		}
 	}
-	if c.validate && len(c.errs) > 0 {
-		c.failed = true
+	if ch.errOut.Len() > 0 {
+		p.stderr.Write(ch.errOut.Bytes()) // as fmt.Fprintf(os.Stderr) would, ignoring errors
 	}
+	p.failed = p.failed || ch.failed
+}
+
+// A worker parses the lines of chunks. Each goroutine has its own.
+type worker struct {
+	*options
+	parser weburl.Parser
+	url    weburl.URL // reused by line
+	errs   []weburl.ValidationError
+}
+
+func newWorker(opts *options) *worker {
+	w := &worker{options: opts}
+	w.parser.Base = opts.base
+	if opts.validate {
+		w.parser.OnValidationError = func(e weburl.ValidationError) { w.errs = append(w.errs, e) }
+	}
+	return w
+}
+
+// parse parses the lines of ch and keeps what they print in ch.
+func (w *worker) parse(ch *chunk) {
+	ch.out.Reset()
+	ch.errOut.Reset()
+	ch.failed = false
+	n := ch.first
+	for rest := ch.lines; len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		w.line(ch, n, view(line))
+	}
+}
+
+// view returns line, without a final "\r", as a string that shares its
+// memory. The string must not outlive the use of the line: line keeps
+// nothing of its input (nor of the URL or error, which may share it) once
+// it returns.
+func view(line []byte) string {
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	return unsafe.String(unsafe.SliceData(line), len(line))
+}
+
+// line parses input, line n, and writes what the flags ask for to ch.
+func (w *worker) line(ch *chunk, n int, input string) {
+	w.errs = w.errs[:0]
+	var u *weburl.URL
+	var err error
+	if w.base == nil && !w.validate {
+		// Without a base or validation errors, Parse is SetHref, which
+		// reuses one URL: a line that is its own serialization, as most
+		// are, then costs no allocation.
+		u, err = &w.url, w.url.SetHref(input)
+	} else {
+		u, err = w.parser.Parse(input)
+	}
+	if err != nil || w.validate && len(w.errs) > 0 {
+		ch.failed = true
+	}
+	out := &ch.out
 	switch {
-	case c.json:
-		c.printJSON(input, u, err)
-	case c.validate:
-		for _, e := range c.errs {
-			c.out.WriteString(strconv.Itoa(n))
-			c.out.WriteByte(':')
-			c.out.WriteString(strconv.Itoa(e.Offset))
-			c.out.WriteString(": ")
-			c.out.WriteString(e.Name)
+	case w.json:
+		w.printJSON(out, input, u, err)
+	case w.validate:
+		for _, e := range w.errs {
+			out.WriteString(strconv.Itoa(n))
+			out.WriteByte(':')
+			out.WriteString(strconv.Itoa(e.Offset))
+			out.WriteString(": ")
+			out.WriteString(e.Name)
 			if e.Fatal {
-				c.out.WriteString(" (fatal)")
+				out.WriteString(" (fatal)")
 			}
-			c.out.WriteByte('\n')
+			out.WriteByte('\n')
 		}
 	default:
 		if err == nil {
-			c.out.WriteString(u.Href())
+			out.WriteString(u.Href())
 		}
-		c.out.WriteByte('\n')
-	}
-	if err != nil && !c.json && !c.validate {
-		fmt.Fprintf(c.stderr, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
+		out.WriteByte('\n')
+		if err != nil {
+			fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
+		}
 	}
 }
 
@@ -264,8 +426,8 @@ type validationError struct {
 	Fatal  bool   `json:"fatal"`
 }
 
-func (c *command) printJSON(input string, u *weburl.URL, err error) {
-	r := record{Input: input, Base: c.baseHref}
+func (w *worker) printJSON(out *bytes.Buffer, input string, u *weburl.URL, err error) {
+	r := record{Input: input, Base: w.baseHref}
 	if err != nil {
 		r.Failure = true
 		var e *weburl.Error
@@ -281,12 +443,12 @@ func (c *command) printJSON(input string, u *weburl.URL, err error) {
 		r.Host, r.Hostname, r.Port = str(u.Host()), str(u.Hostname()), str(u.Port())
 		r.Pathname, r.Search, r.Hash = str(u.Pathname()), str(u.Search()), str(u.Hash())
 	}
-	if c.validate {
-		for _, e := range c.errs {
+	if w.validate {
+		for _, e := range w.errs {
 			r.ValidationErrors = append(r.ValidationErrors, validationError(e))
 		}
 	}
-	enc := json.NewEncoder(c.out)
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	enc.Encode(r) // writes to c.out, whose errors Flush reports
+	enc.Encode(r) // a bytes.Buffer takes all
 }
