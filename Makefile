@@ -27,10 +27,13 @@ bench: wpt datasets
 
 # fuzz runs every fuzz target in turn for FUZZTIME (CI: 10s each), seeded
 # from the web-platform-tests inputs and testdata/fuzz. A finding fails
-# and is written to testdata/fuzz/<target>/ for a regression case.
+# and is written to the package's testdata/fuzz/<target>/ for a regression
+# case.
 FUZZTIME ?= 10s
 fuzz: wpt
-	@for t in $$(go test -list '^Fuzz' . | grep '^Fuzz'); do \
-		echo "fuzz $$t for $(FUZZTIME)"; \
-		go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) . || exit 1; \
+	@for p in . ./cmd/weburl; do \
+		for t in $$(go test -list '^Fuzz' $$p | grep '^Fuzz'); do \
+			echo "fuzz $$p $$t for $(FUZZTIME)"; \
+			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$p || exit 1; \
+		done; \
 	done

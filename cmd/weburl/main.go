@@ -169,10 +169,11 @@ type chunk struct {
 	done   chan struct{} // receives when a worker has parsed the lines
 }
 
+// blockSize is the size of a chunk's block, which grows for a longer line.
+// (A variable so that tests can make blocks small.)
+var blockSize = 64 << 10
+
 const (
-	// blockSize is the size of a chunk's block, which grows for a longer
-	// line.
-	blockSize = 64 << 10
 	// maxWorkers bounds the goroutines that parse, and with them the
 	// chunks in flight, two per worker, of about 160 KiB each. (Reading
 	// and splitting kasztp.txt takes a thirtieth of the time parsing it

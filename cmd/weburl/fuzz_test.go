@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/weburl/weburl"
+)
+
+// FuzzStream streams input through the command's reading, parsing and
+// printing with small blocks, reads of a few bytes and one or three
+// workers, and checks the output against parsing the lines one by one.
+func FuzzStream(f *testing.F) {
+	f.Add("http://a/b\r\nhttps://:443\n\nHTTP://A/c", uint8(3))
+	f.Add("x\r\r\n\n\n"+strings.Repeat("http://long.example/", 10)+"\n", uint8(1))
+	f.Add("https://example.com/a b\r\n\r\n", uint8(200))
+	defer func(n int) { blockSize = n }(blockSize)
+	blockSize = 16
+	f.Fuzz(func(t *testing.T, input string, step uint8) {
+		var wantOut, wantErr strings.Builder
+		wantFailed := false
+		lines := strings.Split(input, "\n")
+		if lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1] // the input ends with "\n", or is empty
+		}
+		for i, line := range lines {
+			u, err := weburl.Parse(strings.TrimSuffix(line, "\r"))
+			if err != nil {
+				wantFailed = true
+				wantOut.WriteString("\n")
+				fmt.Fprintf(&wantErr, "weburl: line %d: %s\n", i+1, strings.TrimPrefix(err.Error(), "weburl: "))
+			} else {
+				wantOut.WriteString(u.Href() + "\n")
+			}
+		}
+		var out, errOut bytes.Buffer
+		p := &printer{stdout: &out, stderr: &errOut}
+		r := &shortReader{s: input, n: int(step%32) + 1}
+		if err := stream(r, p, &options{}, 1+2*int(step&1)); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != wantOut.String() || errOut.String() != wantErr.String() || p.failed != wantFailed {
+			t.Errorf("stream(%q) printed\n%q\n%q\nfailed %v, want\n%q\n%q\nfailed %v",
+				input, out.String(), errOut.String(), p.failed, wantOut.String(), wantErr.String(), wantFailed)
+		}
+	})
+}
+
+// A shortReader reads at most n bytes at a time, as a pipe can.
+type shortReader struct {
+	s string
+	n int
+}
+
+func (r *shortReader) Read(b []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	k := copy(b[:min(len(b), r.n)], r.s)
+	r.s = r.s[k:]
+	return k, nil
+}
