@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -62,4 +63,23 @@ func (r *shortReader) Read(b []byte) (int, error) {
 	k := copy(b[:min(len(b), r.n)], r.s)
 	r.s = r.s[k:]
 	return k, nil
+}
+
+// FuzzJSONString checks appendJSONString against encoding/json.
+func FuzzJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", "\"q\" \\ \x00\x1f\x7f \b\f\n\r\t", "faß \u2028\u2029 \U0001F600", "\xff\xc3 \xed\xa0\x80", "<&>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		got := append(appendJSONString(nil, s), '\n')
+		if string(got) != want.String() {
+			t.Errorf("appendJSONString(%q) = %s, encoding/json writes %s", s, got, want.String())
+		}
+	})
 }

@@ -322,18 +322,26 @@ func BenchmarkParseLines(b *testing.B) {
 
 // BenchmarkStream is the command's work without starting a process: it
 // streams the lines through the command's parsing and printing, to
-// io.Discard, on one goroutine and on GOMAXPROCS.
+// io.Discard, on one goroutine and on GOMAXPROCS, printing hrefs or JSON.
 func BenchmarkStream(b *testing.B) {
 	path, _ := datasetLines(b)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+	for _, bc := range []struct {
+		name    string
+		opts    options
+		workers int
+	}{
+		{"workers=1", options{}, 1},
+		{fmt.Sprintf("workers=%d", runtime.GOMAXPROCS(0)), options{}, runtime.GOMAXPROCS(0)},
+		{"json/workers=1", options{json: true}, 1},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				p := &printer{stdout: io.Discard, stderr: io.Discard}
-				if err := stream(bytes.NewReader(data), p, &options{}, workers); err != nil || !p.failed {
+				if err := stream(bytes.NewReader(data), p, &bc.opts, bc.workers); err != nil || !p.failed {
 					b.Fatalf("stream: %v, failed %v; want two lines to fail", err, p.failed)
 				}
 			}
