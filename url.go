@@ -441,9 +441,9 @@ func (u *URL) Hash() string {
 
 // SetHref replaces the URL with the result of parsing href, as assigning
 // JavaScript's URL.href does. If href does not parse, the URL is unchanged
-// and the error is an [*Error]. Parsing into u, it allocates at most the
-// new href, and nothing when href is already in its serialized form, so a
-// URL reused for a stream of inputs costs no allocation per input.
+// and the error is an [*Error]. On success it allocates at most the new
+// href, and nothing when href is already in its serialized form: a URL
+// reused for a stream of such inputs costs no allocation per input.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
 	// As parse, but into u.
