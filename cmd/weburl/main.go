@@ -378,17 +378,19 @@ func (w *worker) line(ch *chunk, n int, input string) {
 	case w.json:
 		w.printJSON(out, input, u, err)
 	case w.validate:
+		b := out.AvailableBuffer()
 		for _, e := range w.errs {
-			out.WriteString(strconv.Itoa(n))
-			out.WriteByte(':')
-			out.WriteString(strconv.Itoa(e.Offset))
-			out.WriteString(": ")
-			out.WriteString(e.Name)
+			b = strconv.AppendInt(b, int64(n), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(e.Offset), 10)
+			b = append(b, ": "...)
+			b = append(b, e.Name...)
 			if e.Fatal {
-				out.WriteString(" (fatal)")
+				b = append(b, " (fatal)"...)
 			}
-			out.WriteByte('\n')
+			b = append(b, '\n')
 		}
+		out.Write(b)
 	default:
 		if err == nil {
 			out.WriteString(u.Href())
