@@ -166,12 +166,12 @@ func checkHost(host string, kind HostKind, scheme schemeKind) error {
 		if len(host) < 2 || host[0] != '[' || host[len(host)-1] != ']' {
 			return fmt.Errorf("IPv6 host %q without brackets", host)
 		}
-		addr, err := parseIPv6(host[1 : len(host)-1])
+		addr, err, _ := parseIPv6(host[1:len(host)-1], nil)
 		if err != 0 || string(appendIPv6(nil, &addr)) != host[1:len(host)-1] {
 			return fmt.Errorf("IPv6 host %q is not serialized", host)
 		}
 	case HostIPv4:
-		addr, _, err := parseIPv4(host)
+		addr, err, _ := parseIPv4(host, nil)
 		if err != 0 || string(appendIPv4(nil, addr)) != host || !scheme.special() {
 			return fmt.Errorf("IPv4 host %q is not serialized", host)
 		}

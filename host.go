@@ -72,58 +72,76 @@ var unicodeToASCII = idnaProfile.ToASCII
 // parseHost runs the host parser on input, which starts at p.in[at], and
 // appends the serialized host to buf, recording its kind and end. isOpaque
 // is true for URLs that are not special; plain says the caller has checked
-// that input has no byte appendDomain must look at. Validation errors are
-// reported at at, the host's first byte.
+// that input has no byte appendDomain must look at. A validation error
+// caused by one code point is reported at that code point (see
+// [ErrorCode]); the others at at, the host's first byte.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plain bool) ([]byte, errCode) {
+func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plain bool) ([]byte, ErrorCode) {
 	start := len(buf)
 	kind := HostDomain
-	var err errCode
 	switch {
 	case len(input) > 0 && input[0] == '[':
 		if input[len(input)-1] != ']' {
-			return buf, p.fail(errIPv6Unclosed, at)
+			return buf, p.fail(ErrIPv6Unclosed, at)
 		}
-		var addr [8]uint16
-		if addr, err = parseIPv6(input[1 : len(input)-1]); err != 0 {
-			return buf, p.fail(err, at)
+		var report addrReport
+		if p.v != nil {
+			report = func(code ErrorCode, i int) { p.report(code, at+1+i) }
+		}
+		addr, err, i := parseIPv6(input[1:len(input)-1], report)
+		if err != 0 {
+			return buf, p.fail(err, at+1+i)
 		}
 		buf = append(buf, '[')
 		buf = appendIPv6(buf, &addr)
 		buf = append(buf, ']')
 		kind = HostIPv6
 	case isOpaque:
-		if buf, err = appendOpaqueHost(buf, input); err != 0 {
-			return buf, p.fail(err, at)
+		// https://url.spec.whatwg.org/#concept-opaque-host-parser
+		for i := 0; i < len(input); i++ {
+			if hostTable[input[i]]&forbiddenHost != 0 {
+				return buf, p.fail(ErrHostInvalidCodePoint, at+i)
+			}
 		}
 		if p.v != nil {
 			p.checkOpaqueHostUnits(input, at)
 		}
+		buf = appendEncoded(buf, input, c0ControlSet)
 		kind = HostOpaque
 		if len(buf) == start {
 			kind = HostEmpty
 		}
 	default:
-		var fallback bool
-		if buf, fallback, err = appendDomain(buf, input, p.v != nil, plain); err != 0 {
+		if p.v != nil {
+			if i := indexPercentByte(input); i >= 0 {
+				p.report(ErrDomainPercentEncoded, at+i)
+			}
+		}
+		var err ErrorCode
+		if buf, err = appendDomain(buf, input, plain); err != 0 {
 			return buf[:start], p.fail(err, at)
 		}
-		if fallback {
-			p.report(errDomainToASCII, at)
+		// The domain parser's first step: a domain-to-ASCII validation
+		// error, without failing, where the strict Unicode ToASCII fails.
+		var domain string // input percent-decoded, when someone listens
+		if p.v != nil {
+			domain = percentDecodeString(input)
+			if strictToASCIIFails(domain) {
+				p.report(ErrDomainToASCII, at)
+			}
 		}
-		if domain := buf[start:]; endsInANumber(domain) {
-			addr, warn, err := parseIPv4(domain)
-			if warn.emptyPart {
-				p.report(errIPv4EmptyPart, at)
+		if d := buf[start:]; endsInANumber(d) {
+			var report addrReport
+			if p.v != nil {
+				ascii := isASCII(domain)
+				if !ascii {
+					p.report(ErrIPv4NonASCIIInput, at)
+				}
+				report = func(code ErrorCode, i int) { p.report(code, hostOffset(input, ascii, at, i)) }
 			}
-			for range warn.nonDecimal {
-				p.report(errIPv4NonDecimalPart, at)
-			}
+			addr, err, i := parseIPv4(d, report)
 			if err != 0 {
-				return buf[:start], p.fail(err, at)
-			}
-			if warn.outOfRange {
-				p.report(errIPv4OutOfRangePart, at)
+				return buf[:start], p.fail(err, hostOffset(input, isASCII(percentDecodeString(input)), at, i))
 			}
 			buf = appendIPv4(buf[:start], addr)
 			kind = HostIPv4
@@ -134,43 +152,66 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 	return buf, 0
 }
 
+// hostOffset returns the index in p.in of the byte that makes byte i of
+// the ASCII domain that input, at p.in[at], becomes. An ASCII domain is
+// input percent-decoded (and lowercased), so that is the byte, or the "%"
+// of the percent-encoded byte, that decodes to it. A domain that IDNA
+// processing made of non-ASCII input has no such byte: the host's first
+// byte stands for all.
+func hostOffset(input string, ascii bool, at, i int) int {
+	if !ascii {
+		return at
+	}
+	j := 0
+	for ; i > 0 && j < len(input); i-- {
+		if startsWithPercentByte(input, j) {
+			j += 3
+		} else {
+			j++
+		}
+	}
+	return at + j
+}
+
 // checkOpaqueHostUnits reports the opaque-host parser's invalid-URL-unit
-// validation errors: one if input has a code point that is neither a URL
-// code point nor "%", one if it has a "%" not followed by two hex digits.
+// validation errors: one at the first code point that is neither a URL
+// code point nor "%", one at the first "%" not followed by two hex digits.
 // https://url.spec.whatwg.org/#concept-opaque-host-parser
 func (p *parser) checkOpaqueHostUnits(input string, at int) {
-	badUnit, badPercent := false, false
+	badUnit, badPercent := -1, -1
 	for i := 0; i < len(input); {
 		invalid, n := invalidURLUnit(input, i)
 		if invalid {
-			badPercent = badPercent || input[i] == '%'
-			badUnit = badUnit || input[i] != '%'
+			switch {
+			case input[i] == '%' && badPercent < 0:
+				badPercent = i
+			case input[i] != '%' && badUnit < 0:
+				badUnit = i
+			}
 		}
 		i += n
 	}
-	if badUnit {
-		p.report(errInvalidURLUnit, at)
+	if badUnit >= 0 {
+		p.report(ErrInvalidURLUnit, at+badUnit)
 	}
-	if badPercent {
-		p.report(errInvalidURLUnit, at)
+	if badPercent >= 0 {
+		p.report(ErrInvalidURLUnit, at+badPercent)
 	}
 }
 
-// appendDomain percent-decodes input, runs domain to ASCII on it with
-// beStrict false, and appends the result.
+// appendDomain percent-decodes input, runs the domain parser on it with
+// beStrict false, and appends the result. Every way it fails is a
+// domain-to-ASCII validation error. The strict Unicode ToASCII the domain
+// parser starts with only signals a validation error, so it is left to the
+// caller, who knows whether anyone listens.
 //
-// An ASCII domain always comes out ASCII-lowercased: Unicode ToASCII maps it
-// so when it succeeds, and the ASCII fallback (whatwg/url pull request 914,
-// see ../shared/spec/NOTES.md) lowercases it when it fails. So an ASCII
-// domain never needs idna unless it fails anyway, where idna only decides
-// which validation error names the failure.
+// An ASCII domain always comes out ASCII-lowercased: the domain parser
+// returns it so whatever Unicode ToASCII does (whatwg/url pull request
+// 914). So an ASCII domain needs no IDNA: only forbidden domain code points
+// make it fail.
 // https://url.spec.whatwg.org/#concept-host-parser
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-//
-// With checkFallback, appendDomain also reports whether an ASCII domain
-// with an "xn--" label took the ASCII fallback, which is a domain-to-ASCII
-// validation error; only then does such a domain reach idna.
-func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte, fallback bool, _ errCode) {
+func appendDomain(dst []byte, input string, plain bool) ([]byte, ErrorCode) {
 	start := len(dst)
 	// Most domains are lowercase ASCII without "%" or forbidden code
 	// points: they are copied whole. (The loop below does the same, a byte
@@ -180,11 +221,7 @@ func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte
 		special = byteClasses[input[i]]&clsDomainSpecial != 0 || input[i] == ':'
 	}
 	if !special {
-		dst = append(dst, input...)
-		if checkFallback && hasACELabel(dst[start:]) {
-			fallback = !asciiToASCIISucceeds(dst[start:])
-		}
-		return dst, fallback, 0
+		return append(dst, input...), 0
 	}
 	ascii := true
 	forbidden := false
@@ -207,41 +244,38 @@ func appendDomain(dst []byte, input string, checkFallback, plain bool) (_ []byte
 	domain := dst[start:]
 	if ascii {
 		if forbidden {
-			// Unicode ToASCII may fail first (on an "xn--" label), and then
-			// the failure is domain-to-ASCII, not domain-invalid-code-point.
-			if hasACELabel(domain) && !asciiToASCIISucceeds(domain) {
-				return dst, false, errDomainToASCII
-			}
-			return dst, false, errDomainInvalidCodePoint
+			return dst, ErrDomainToASCII
 		}
-		if checkFallback && hasACELabel(domain) {
-			fallback = !asciiToASCIISucceeds(domain)
-		}
-		return dst, fallback, 0
+		return dst, 0
 	}
 	// UTF-8 decode without BOM or fail: U+FFFD would fail domain to ASCII.
 	if !utf8.Valid(domain) {
-		return dst, false, errDomainToASCII
+		return dst, ErrDomainToASCII
 	}
 	result, err := toASCII(string(domain))
 	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain)) {
-		return dst, false, errDomainToASCII
+		return dst, ErrDomainToASCII
 	}
 	dst = append(dst[:start], result...)
 	for i := 0; i < len(result); i++ {
 		if hostTable[result[i]]&forbiddenDomain != 0 {
-			return dst, false, errDomainInvalidCodePoint
+			return dst, ErrDomainToASCII
 		}
 	}
-	return dst, false, 0
+	return dst, 0
 }
 
-// asciiToASCIISucceeds reports whether Unicode ToASCII succeeds on the
-// ASCII domain d (allowing for golang.org/x/net/idna's empty "xn--"
-// label; see mapsToEmptyACELabel).
-func asciiToASCIISucceeds(d []byte) bool {
-	_, err := unicodeToASCII(string(d))
-	return err == nil && !mapsToEmptyACELabel(string(d))
+// strictToASCIIFails reports whether the domain parser's strict Unicode
+// ToASCII, with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set,
+// fails on domain (the host percent-decoded: invalid UTF-8 in it reads as
+// U+FFFD, which ToASCII rejects).
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func strictToASCIIFails(domain string) bool {
+	if !utf8.ValidString(domain) {
+		return true
+	}
+	_, err := strictToASCII(domain)
+	return err != nil || mapsToEmptyACELabel(domain)
 }
 
 // isASCII reports whether s is all ASCII.
@@ -289,30 +323,6 @@ func mapsToEmptyACELabel(domain string) bool {
 	return false
 }
 
-// hasACELabel reports whether a label of the lowercase domain d starts with "xn--".
-func hasACELabel(d []byte) bool {
-	for i := 0; i+4 <= len(d); i++ {
-		if (i == 0 || d[i-1] == '.') && string(d[i:i+4]) == "xn--" {
-			return true
-		}
-	}
-	return false
-}
-
-// appendOpaqueHost checks input for forbidden host code points and appends it
-// with C0 controls and non-ASCII bytes percent-encoded.
-// https://url.spec.whatwg.org/#concept-opaque-host-parser
-func appendOpaqueHost(dst []byte, input string) ([]byte, errCode) {
-	for i := 0; i < len(input); i++ {
-		if hostTable[input[i]]&forbiddenHost != 0 {
-			return dst, errHostInvalidCodePoint
-		}
-		// A code point that is not a URL code point or "%", or a "%" not
-		// starting a percent-encoded byte, is an invalid-URL-unit validation error.
-	}
-	return appendEncoded(dst, input, c0ControlSet), 0
-}
-
 // A Host is a host of the URL Standard: a domain, an IPv4 or IPv6 address,
 // an opaque host or the empty host, kept in its serialization; the zero
 // Host is the null host. Hosts are comparable: two are equal exactly when
@@ -349,11 +359,11 @@ func parseHostString(input string, isOpaque bool) (Host, error) {
 		if isOpaque {
 			return Host{kind: HostEmpty}, nil
 		}
-		return Host{}, &Error{Op: "parse host", Input: input, Code: errHostMissing.String()}
+		return Host{}, &Error{Op: "parse host", Input: input, Code: ErrHostMissing}
 	}
 	buf, err := p.parseHost(nil, p.in, isOpaque, 0, false)
 	if err != 0 {
-		return Host{}, &Error{Op: "parse host", Input: input, Code: err.String(), Offset: p.rawOffset(p.errAt)}
+		return Host{}, &Error{Op: "parse host", Input: input, Code: err, Offset: p.rawOffset(p.errAt)}
 	}
 	return Host{kind: p.c.hostKind, s: string(buf)}, nil
 }

@@ -77,73 +77,77 @@ func parseIPv4Number[S ~string | ~[]byte](s S) (n uint64, nonDecimal, ok bool) {
 	return n, nonDecimal, true
 }
 
-// ipv4Warnings are the IPv4 parser's validation errors that need not make
-// it fail.
-type ipv4Warnings struct {
-	emptyPart  bool // IPv4-empty-part
-	nonDecimal int  // IPv4-non-decimal-part, once for each such part
-	outOfRange bool // IPv4-out-of-range-part, when no part makes it fail
-}
+// An addrReport receives a validation error that an address parser
+// signals without failing, with the index in the parser's input where it
+// points. It is nil when nobody listens.
+type addrReport func(code ErrorCode, at int)
 
-// parseIPv4 parses an ASCII domain that ends in a number as an IPv4 address.
+// parseIPv4 parses an ASCII domain that ends in a number as an IPv4
+// address. Validation errors that do not make it fail go to report; the
+// one that does is returned with the index in s where it points: the "."
+// that ends the address, or the first byte of the part at fault (see
+// [ErrorCode]).
 // https://url.spec.whatwg.org/#concept-ipv4-parser
-func parseIPv4[S ~string | ~[]byte](s S) (_ uint32, warn ipv4Warnings, _ errCode) {
+func parseIPv4[S ~string | ~[]byte](s S, report addrReport) (_ uint32, err ErrorCode, at int) {
 	// parts is s strictly split on "."; a last empty part is an
-	// IPv4-empty-part validation error and is dropped unless it is the only one.
+	// IPv4-empty-part validation error and is dropped unless it is the
+	// only one.
 	if len(s) > 0 && s[len(s)-1] == '.' {
-		warn.emptyPart = true
+		if report != nil {
+			report(ErrIPv4EmptyPart, len(s)-1)
+		}
 		if len(s) > 1 {
 			s = s[:len(s)-1]
 		}
 	}
-	dots := 0
+	var starts [4]int // where each part starts
+	n := 1
 	for i := 0; i < len(s); i++ {
 		if s[i] == '.' {
-			dots++
+			if n == 4 {
+				return 0, ErrIPv4TooManyParts, i + 1
+			}
+			starts[n] = i + 1
+			n++
 		}
 	}
-	if dots >= 4 {
-		return 0, warn, errIPv4TooManyParts
+	if n < 4 && report != nil {
+		report(ErrIPv4TooFewParts, 0)
 	}
 	var numbers [4]uint64
-	n := 0
-	for {
-		dot := 0
-		for dot < len(s) && s[dot] != '.' {
-			dot++
+	for k := range n {
+		end := len(s)
+		if k+1 < n {
+			end = starts[k+1] - 1
 		}
-		part := s[:dot]
-		v, nonDecimal, ok := parseIPv4Number(part)
+		v, nonDecimal, ok := parseIPv4Number(s[starts[k]:end])
 		if !ok {
-			return 0, warn, errIPv4NonNumericPart
+			return 0, ErrIPv4NonNumericPart, starts[k]
 		}
-		if nonDecimal {
-			warn.nonDecimal++
+		if nonDecimal && report != nil {
+			report(ErrIPv4NonDecimalPart, starts[k])
 		}
-		numbers[n] = v
-		n++
-		if dot == len(s) {
-			break
+		numbers[k] = v
+	}
+	// A part above 255 is an IPv4-out-of-range-part validation error; it
+	// makes the parser fail unless it is the last part and fits the bytes
+	// the others leave.
+	for k, v := range numbers[:n] {
+		if v <= 255 {
+			continue
 		}
-		s = s[dot+1:]
-	}
-	// A part above 255 is an IPv4-out-of-range-part validation error; it is
-	// fatal for all but the last part, and the last may fill the bytes left.
-	for _, v := range numbers[:n-1] {
-		if v > 255 {
-			return 0, warn, errIPv4OutOfRangePart
+		if k < n-1 || v >= 1<<(8*(5-n)) {
+			return 0, ErrIPv4OutOfRangePart, starts[k]
+		}
+		if report != nil {
+			report(ErrIPv4OutOfRangePart, starts[k])
 		}
 	}
-	last := numbers[n-1]
-	if last >= 1<<(8*(5-n)) {
-		return 0, warn, errIPv4OutOfRangePart
+	ipv4 := uint32(numbers[n-1])
+	for k, v := range numbers[:n-1] {
+		ipv4 += uint32(v) << (8 * (3 - k))
 	}
-	warn.outOfRange = last > 255
-	ipv4 := uint32(last)
-	for i, v := range numbers[:n-1] {
-		ipv4 += uint32(v) << (8 * (3 - i))
-	}
-	return ipv4, warn, 0
+	return ipv4, 0, 0
 }
 
 // appendIPv4 appends the dotted-decimal form of addr.

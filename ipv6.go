@@ -3,16 +3,19 @@ package weburl
 import "strconv"
 
 // parseIPv6 parses the text between the brackets of an IPv6 host into its
-// eight 16-bit pieces.
+// eight 16-bit pieces. IPv6-piece-leading-zero validation errors go to
+// report; the error that makes it fail is returned with the index in s
+// where it points: the code point at fault, the first byte of the piece at
+// fault, or len(s) where the address ends too soon (see [ErrorCode]).
 // https://url.spec.whatwg.org/#concept-ipv6-parser
-func parseIPv6(s string) (addr [8]uint16, err errCode) {
+func parseIPv6(s string, report addrReport) (addr [8]uint16, err ErrorCode, at int) {
 	pieceIndex := 0
 	compress := -1 // the spec's null
 	i := 0         // the pointer; i == len(s) is EOF
 
 	if i < len(s) && s[i] == ':' {
 		if len(s) < 2 || s[1] != ':' {
-			return addr, errIPv6InvalidCompression
+			return addr, ErrIPv6InvalidCompression, i
 		}
 		i += 2
 		pieceIndex++
@@ -20,18 +23,18 @@ func parseIPv6(s string) (addr [8]uint16, err errCode) {
 	}
 	for i < len(s) {
 		if pieceIndex == 8 {
-			return addr, errIPv6TooManyPieces
+			return addr, ErrIPv6TooManyPieces, i
 		}
 		if s[i] == ':' {
 			if compress >= 0 {
-				return addr, errIPv6MultipleCompression
+				return addr, ErrIPv6MultipleCompression, i
 			}
 			i++
 			pieceIndex++
 			compress = pieceIndex
 			continue
 		}
-		value, length := 0, 0
+		value, length, start := 0, 0, i
 		for length < 4 && i < len(s) && isHex(s[i]) {
 			value = value<<4 | int(unhex(s[i]))
 			i++
@@ -41,36 +44,36 @@ func parseIPv6(s string) (addr [8]uint16, err errCode) {
 			// An IPv4 address ends the IPv6 address: read it from the
 			// start of this piece into the next two pieces.
 			if length == 0 {
-				return addr, errIPv4InIPv6InvalidCodePoint
+				return addr, ErrIPv4InIPv6InvalidCodePoint, i
 			}
-			i -= length
+			i = start
 			if pieceIndex > 6 {
-				return addr, errIPv4InIPv6TooManyPieces
+				return addr, ErrIPv4InIPv6TooManyPieces, i
 			}
 			numbersSeen := 0
 			for i < len(s) {
 				if numbersSeen > 0 {
 					if s[i] != '.' || numbersSeen >= 4 {
-						return addr, errIPv4InIPv6InvalidCodePoint
+						return addr, ErrIPv4InIPv6InvalidCodePoint, i
 					}
 					i++
 				}
 				if i == len(s) || !isDigit(s[i]) {
-					return addr, errIPv4InIPv6InvalidCodePoint
+					return addr, ErrIPv4InIPv6InvalidCodePoint, i
 				}
-				ipv4Piece := -1
+				ipv4Piece, partStart := -1, i
 				for ; i < len(s) && isDigit(s[i]); i++ {
 					number := int(s[i] - '0')
 					switch ipv4Piece {
 					case -1:
 						ipv4Piece = number
 					case 0: // a leading zero
-						return addr, errIPv4InIPv6InvalidCodePoint
+						return addr, ErrIPv4InIPv6InvalidCodePoint, partStart
 					default:
 						ipv4Piece = ipv4Piece*10 + number
 					}
 					if ipv4Piece > 255 {
-						return addr, errIPv4InIPv6OutOfRangePart
+						return addr, ErrIPv4InIPv6OutOfRangePart, partStart
 					}
 				}
 				addr[pieceIndex] = addr[pieceIndex]<<8 | uint16(ipv4Piece)
@@ -80,17 +83,21 @@ func parseIPv6(s string) (addr [8]uint16, err errCode) {
 				}
 			}
 			if numbersSeen != 4 {
-				return addr, errIPv4InIPv6TooFewParts
+				return addr, ErrIPv4InIPv6TooFewParts, i
 			}
 			break
 		}
 		if i < len(s) && s[i] == ':' {
 			i++
 			if i == len(s) {
-				return addr, errIPv6InvalidCodePoint
+				return addr, ErrIPv6InvalidCodePoint, i
 			}
 		} else if i < len(s) {
-			return addr, errIPv6InvalidCodePoint
+			return addr, ErrIPv6InvalidCodePoint, i
+		}
+		// A piece of more than one digit whose value has fewer digits.
+		if length > 1 && value < 1<<(4*(length-1)) && report != nil {
+			report(ErrIPv6PieceLeadingZero, start)
 		}
 		addr[pieceIndex] = uint16(value)
 		pieceIndex++
@@ -106,9 +113,9 @@ func parseIPv6(s string) (addr [8]uint16, err errCode) {
 			swaps--
 		}
 	} else if pieceIndex != 8 {
-		return addr, errIPv6TooFewPieces
+		return addr, ErrIPv6TooFewPieces, len(s)
 	}
-	return addr, 0
+	return addr, 0, 0
 }
 
 // appendIPv6 appends the IPv6 serialization of addr, without brackets: the

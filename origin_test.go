@@ -189,11 +189,11 @@ func TestHostValue(t *testing.T) {
 	if !a.Equal(b) || a != b || a.Equal(c) {
 		t.Error("host equivalence")
 	}
-	if _, err := ParseHost("exa mple"); err == nil || err.Error() != `weburl: parse host "exa mple": domain-invalid-code-point` {
+	if _, err := ParseHost("exa mple"); err == nil || err.Error() != `weburl: parse host "exa mple": domain-to-ASCII` {
 		t.Errorf("ParseHost error: %v", err)
 	}
 	var e *Error
-	if _, err := ParseOpaqueHost("a b"); !errors.As(err, &e) || e.Code != "host-invalid-code-point" {
+	if _, err := ParseOpaqueHost("a b"); !errors.As(err, &e) || e.Code != ErrHostInvalidCodePoint || e.Offset != 1 {
 		t.Errorf("ParseOpaqueHost error: %v", err)
 	}
 	if h, err := ParseOpaqueHost(""); err != nil || h.Kind() != HostEmpty {

@@ -64,92 +64,6 @@ var stateNames = [...]string{
 
 func (s state) String() string { return stateNames[s] }
 
-// errCode is a validation error of the standard, in the order of its table.
-// https://url.spec.whatwg.org/#validation-error
-type errCode uint8
-
-const (
-	errNone errCode = iota
-	// IDNA
-	errDomainToASCII          // domain-to-ASCII
-	errDomainInvalidCodePoint // domain-invalid-code-point
-	errDomainToUnicode        // domain-to-Unicode
-	// Host parsing
-	errHostInvalidCodePoint       // host-invalid-code-point
-	errIPv4EmptyPart              // IPv4-empty-part
-	errIPv4TooManyParts           // IPv4-too-many-parts
-	errIPv4NonNumericPart         // IPv4-non-numeric-part
-	errIPv4NonDecimalPart         // IPv4-non-decimal-part
-	errIPv4OutOfRangePart         // IPv4-out-of-range-part
-	errIPv6Unclosed               // IPv6-unclosed
-	errIPv6InvalidCompression     // IPv6-invalid-compression
-	errIPv6TooManyPieces          // IPv6-too-many-pieces
-	errIPv6MultipleCompression    // IPv6-multiple-compression
-	errIPv6InvalidCodePoint       // IPv6-invalid-code-point
-	errIPv6TooFewPieces           // IPv6-too-few-pieces
-	errIPv4InIPv6TooManyPieces    // IPv4-in-IPv6-too-many-pieces
-	errIPv4InIPv6InvalidCodePoint // IPv4-in-IPv6-invalid-code-point
-	errIPv4InIPv6OutOfRangePart   // IPv4-in-IPv6-out-of-range-part
-	errIPv4InIPv6TooFewParts      // IPv4-in-IPv6-too-few-parts
-	// URL parsing
-	errInvalidURLUnit                       // invalid-URL-unit
-	errSpecialSchemeMissingFollowingSolidus // special-scheme-missing-following-solidus
-	errMissingSchemeNonRelativeURL          // missing-scheme-non-relative-URL
-	errInvalidReverseSolidus                // invalid-reverse-solidus
-	errInvalidCredentials                   // invalid-credentials
-	errHostMissing                          // host-missing
-	errPortOutOfRange                       // port-out-of-range
-	errPortInvalid                          // port-invalid
-	errFileInvalidWindowsDriveLetter        // file-invalid-Windows-drive-letter
-	errFileInvalidWindowsDriveLetterHost    // file-invalid-Windows-drive-letter-host
-
-	// Not validation errors of the standard:
-
-	// errFailure is a setter's "return failure" (or plain "return") that the
-	// standard attaches no validation error to.
-	errFailure
-	// errTooLong reports an input longer than MaxInputLength, or a URL
-	// whose serialization would exceed maxHref.
-	errTooLong
-)
-
-var errNames = [...]string{
-	errNone:                                 "",
-	errDomainToASCII:                        "domain-to-ASCII",
-	errDomainInvalidCodePoint:               "domain-invalid-code-point",
-	errDomainToUnicode:                      "domain-to-Unicode",
-	errHostInvalidCodePoint:                 "host-invalid-code-point",
-	errIPv4EmptyPart:                        "IPv4-empty-part",
-	errIPv4TooManyParts:                     "IPv4-too-many-parts",
-	errIPv4NonNumericPart:                   "IPv4-non-numeric-part",
-	errIPv4NonDecimalPart:                   "IPv4-non-decimal-part",
-	errIPv4OutOfRangePart:                   "IPv4-out-of-range-part",
-	errIPv6Unclosed:                         "IPv6-unclosed",
-	errIPv6InvalidCompression:               "IPv6-invalid-compression",
-	errIPv6TooManyPieces:                    "IPv6-too-many-pieces",
-	errIPv6MultipleCompression:              "IPv6-multiple-compression",
-	errIPv6InvalidCodePoint:                 "IPv6-invalid-code-point",
-	errIPv6TooFewPieces:                     "IPv6-too-few-pieces",
-	errIPv4InIPv6TooManyPieces:              "IPv4-in-IPv6-too-many-pieces",
-	errIPv4InIPv6InvalidCodePoint:           "IPv4-in-IPv6-invalid-code-point",
-	errIPv4InIPv6OutOfRangePart:             "IPv4-in-IPv6-out-of-range-part",
-	errIPv4InIPv6TooFewParts:                "IPv4-in-IPv6-too-few-parts",
-	errInvalidURLUnit:                       "invalid-URL-unit",
-	errSpecialSchemeMissingFollowingSolidus: "special-scheme-missing-following-solidus",
-	errMissingSchemeNonRelativeURL:          "missing-scheme-non-relative-URL",
-	errInvalidReverseSolidus:                "invalid-reverse-solidus",
-	errInvalidCredentials:                   "invalid-credentials",
-	errHostMissing:                          "host-missing",
-	errPortOutOfRange:                       "port-out-of-range",
-	errPortInvalid:                          "port-invalid",
-	errFileInvalidWindowsDriveLetter:        "file-invalid-Windows-drive-letter",
-	errFileInvalidWindowsDriveLetterHost:    "file-invalid-Windows-drive-letter-host",
-	errFailure:                              "failure",
-	errTooLong:                              "URL-too-long",
-}
-
-func (e errCode) String() string { return errNames[e] }
-
 // fastPaths switches on the shortcuts that skip the states' byte-by-byte
 // work where it would change nothing (pathRun, appendDomain's copy); tests
 // switch it off to check that they agree.
@@ -386,8 +300,8 @@ func invalidUTF8Len(s string, i int) int {
 // run runs the state machine on buf, the URL built so far, until it stops
 // or fails. The buffer is passed along, not kept in p, so that a buffer on
 // the caller's stack stays there.
-func (p *parser) run(buf []byte) ([]byte, errCode) {
-	var err errCode
+func (p *parser) run(buf []byte) ([]byte, ErrorCode) {
+	var err ErrorCode
 	// canParse stops before the first state that cannot fail.
 	stop := stateDone
 	if p.canParse {
@@ -468,12 +382,12 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *
 
 // tooLong returns the error for an input longer than MaxInputLength.
 func tooLong(input string, base *URL, v *validation) *Error {
-	e := &Error{Input: input, Code: errTooLong.String(), Offset: MaxInputLength}
+	e := &Error{Input: input, Code: ErrURLTooLong, Offset: MaxInputLength}
 	if base != nil {
 		e.Base = base.href
 	}
 	if v != nil {
-		v.onError(ValidationError{Name: e.Code, Offset: e.Offset, Fatal: true})
+		v.onError(ValidationError{Code: e.Code, Offset: e.Offset, Fatal: true})
 	}
 	return e
 }
@@ -501,7 +415,7 @@ func (p *parser) parse() (string, *Error) {
 		}
 		buf = p.finish(buf)
 		if len(buf) > maxHref {
-			return "", p.error(p.fail(errTooLong, 0))
+			return "", p.error(p.fail(ErrURLTooLong, 0))
 		}
 		switch {
 		case string(buf) == p.raw:
@@ -642,8 +556,8 @@ func classes8(w string) byteClass {
 }
 
 // error returns the Error for the validation error that made p fail.
-func (p *parser) error(code errCode) *Error {
-	e := &Error{Input: p.raw, Code: code.String(), Offset: p.rawOffset(p.errAt)}
+func (p *parser) error(code ErrorCode) *Error {
+	e := &Error{Input: p.raw, Code: code, Offset: p.rawOffset(p.errAt)}
 	if p.base != nil {
 		e.Base = p.base.href
 	}

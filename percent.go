@@ -114,3 +114,45 @@ func isHex(c byte) bool { return hexValue[c] != 0xFF }
 func startsWithPercentByte(s string, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
 }
+
+// percentDecodeString percent-decodes s: each percent-encoded byte becomes
+// the byte, and a "%" that starts none stays as it is. It returns s itself
+// when s has no percent-encoded byte.
+// https://url.spec.whatwg.org/#string-percent-decode
+func percentDecodeString(s string) string {
+	i := indexPercentByte(s)
+	if i < 0 {
+		return s
+	}
+	return string(appendPercentDecoded(make([]byte, 0, len(s)), s, false))
+}
+
+// appendPercentDecoded appends s percent-decoded; with plus, "+" decodes
+// to a space, as in application/x-www-form-urlencoded.
+// https://url.spec.whatwg.org/#percent-decode
+func appendPercentDecoded(dst []byte, s string, plus bool) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '+' && plus:
+			dst = append(append(dst, s[start:i]...), ' ')
+			start = i + 1
+		case startsWithPercentByte(s, i):
+			dst = append(append(dst, s[start:i]...), unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+// indexPercentByte returns the index of the first percent-encoded byte in
+// s, or -1.
+func indexPercentByte(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && startsWithPercentByte(s, i) {
+			return i
+		}
+	}
+	return -1
+}

@@ -10,20 +10,19 @@ import (
 // section recommends for displays where people make trust decisions.
 // https://url.spec.whatwg.org/#url-rendering
 
-// DomainToUnicode runs the standard's domain to Unicode on domain with
-// beStrict false: UTS #46 ToUnicode, which decodes "xn--" labels. The
-// result is always usable; the error, an [*Error] with Code
-// "domain-to-Unicode", reports that ToUnicode recorded an error (a label
-// that is not valid Punycode or that UTS #46 rejects), as the validation
-// error the standard signals. A label that decodes to more than 1024
-// code points is an error (golang.org/x/net/idna stops there).
+// DomainToUnicode runs the standard's domain to Unicode on domain: UTS #46
+// ToUnicode with the standard's flags, which decodes "xn--" labels. If
+// ToUnicode records an error (a label that is not valid Punycode, or that
+// UTS #46 rejects), it returns domain unchanged, so that it always
+// round-trips through the host parser. A label that decodes to more than
+// 1024 code points counts as an error (golang.org/x/net/idna stops there).
 // https://url.spec.whatwg.org/#concept-domain-to-unicode
-func DomainToUnicode(domain string) (string, error) {
+func DomainToUnicode(domain string) string {
 	result, err := idnaProfile.ToUnicode(domain)
 	if err != nil || mapsToEmptyACELabel(domain) {
-		return result, &Error{Op: "domain to Unicode", Input: domain, Code: errDomainToUnicode.String()}
+		return domain
 	}
-	return result, nil
+	return result
 }
 
 // DisplayOptions choose how [URL.Display] renders a URL.
@@ -100,29 +99,18 @@ func (u *URL) Display(opts DisplayOptions) string {
 	return out
 }
 
-// display renders a host: a domain in Unicode where its labels decode
-// without error, an opaque host percent-decoded as for display.
+// display renders a host: a domain by domain to Unicode, any other host
+// as it is serialized.
+// https://url.spec.whatwg.org/#url-rendering-i18n
 func (h Host) display(trimWWW bool) string {
-	switch h.kind {
-	case HostDomain:
-		s := h.s
-		if trimWWW {
-			s = trimFirstLabel(h)
-		}
-		if u, err := DomainToUnicode(s); err == nil {
-			return u
-		}
-		labels := strings.Split(s, ".")
-		for i, label := range labels {
-			if u, err := DomainToUnicode(label); err == nil {
-				labels[i] = u
-			}
-		}
-		return strings.Join(labels, ".")
-	case HostOpaque:
-		return decodeForDisplay(h.s)
+	if h.kind != HostDomain {
+		return h.s
 	}
-	return h.s
+	s := h.s
+	if trimWWW {
+		s = trimFirstLabel(h)
+	}
+	return DomainToUnicode(s)
 }
 
 // trimFirstLabel drops a first label "www" or "m" of a domain, unless the

@@ -95,7 +95,7 @@ var adversaries = []adversary{
 		// code point.
 		name: "percent-signs-in-host",
 		make: func(n int) string { return "https://" + strings.Repeat("%", n) + "/" },
-		code: "domain-invalid-code-point",
+		code: "domain-to-ASCII",
 	},
 	{name: "nested-percent-25-in-path", make: func(n int) string { return "https://example.com/" + strings.Repeat("%25", n/3) + "41" }, href: same},
 	{
@@ -103,7 +103,7 @@ var adversaries = []adversary{
 		// with a "%".
 		name: "nested-percent-25-in-host",
 		make: func(n int) string { return "https://%" + strings.Repeat("25", n/2) + "41/" },
-		code: "domain-invalid-code-point",
+		code: "domain-to-ASCII",
 	},
 	{
 		name: "percent-encoded-host",
@@ -175,7 +175,7 @@ func checkAdversary(t *testing.T, a adversary, s string) {
 	}
 	if a.code != "" {
 		var e *Error
-		if !errors.As(err, &e) || e.Code != a.code {
+		if !errors.As(err, &e) || e.Code.String() != a.code {
 			t.Fatalf("%s (%d bytes): got error %v, want code %s", a.name, len(s), err, a.code)
 		}
 		return
@@ -231,7 +231,7 @@ func TestInvalidUTF8Everywhere(t *testing.T) {
 		u, err := Parse(c.in)
 		if c.code != "" {
 			var e *Error
-			if !errors.As(err, &e) || e.Code != c.code {
+			if !errors.As(err, &e) || e.Code.String() != c.code {
 				t.Errorf("Parse(%q) error %v, want code %s", c.in, err, c.code)
 			}
 			continue
@@ -256,7 +256,7 @@ func TestMaxInputLength(t *testing.T) {
 	tooLong := longest + "a"
 	_, err = Parse(tooLong)
 	var e *Error
-	if !errors.As(err, &e) || e.Code != "URL-too-long" || e.Offset != MaxInputLength {
+	if !errors.As(err, &e) || e.Code != ErrURLTooLong || e.Offset != MaxInputLength {
 		t.Fatalf("an input of MaxInputLength+1 bytes: got %.100v", err)
 	}
 	if len(err.Error()) > 1200 {

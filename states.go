@@ -9,7 +9,7 @@ import "strings"
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 
 // https://url.spec.whatwg.org/#scheme-start-state
-func (p *parser) schemeStartState(buf []byte) ([]byte, errCode) {
+func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
 	if fastPaths && p.override == stateNone && p.i+9 <= len(p.in) {
 		if buf, ok := p.httpSchemeSlashes(buf); ok {
 			return p.authorityState(buf)
@@ -63,7 +63,7 @@ func (p *parser) httpSchemeSlashes(buf []byte) (_ []byte, ok bool) {
 // schemeState reads the scheme in one run; the scheme start state has
 // checked that it begins with an ASCII alpha.
 // https://url.spec.whatwg.org/#scheme-state
-func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
+func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 	in, start, i := p.in, p.i, p.i
 	var kind schemeKind
 	if fastPaths && i+8 <= len(in) {
@@ -122,7 +122,7 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 	switch {
 	case kind == schemeFile:
 		if p.v != nil && !strings.HasPrefix(p.in[p.i:], "//") {
-			p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
+			p.report(ErrSpecialSchemeMissingFollowingSolidus, p.i)
 		}
 		p.state = stateFile
 	case kind.special() && p.base != nil && p.base.scheme == kind:
@@ -148,12 +148,12 @@ func (p *parser) schemeState(buf []byte) ([]byte, errCode) {
 }
 
 // https://url.spec.whatwg.org/#no-scheme-state
-func (p *parser) noSchemeState(buf []byte) ([]byte, errCode) {
+func (p *parser) noSchemeState(buf []byte) ([]byte, ErrorCode) {
 	b := p.base
 	c := p.peek()
 	switch {
 	case b == nil || b.opaquePath && c != '#':
-		return buf, p.fail(errMissingSchemeNonRelativeURL, p.i)
+		return buf, p.fail(ErrMissingSchemeNonRelativeURL, p.i)
 	case b.opaquePath:
 		// Base's scheme, path and query, with an empty fragment.
 		buf = append(buf[:0], b.href[:b.queryEnd()]...)
@@ -176,7 +176,7 @@ func (p *parser) specialRelativeOrAuthorityState() {
 		p.i += 2
 		return
 	}
-	p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
+	p.report(ErrSpecialSchemeMissingFollowingSolidus, p.i)
 	p.state = stateRelative
 }
 
@@ -199,7 +199,7 @@ func (p *parser) relativeState(buf []byte) []byte {
 	c := p.peek()
 	if c == '/' || p.special() && c == '\\' {
 		if c == '\\' {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		p.state = stateRelativeSlash
 		p.i++
@@ -230,7 +230,7 @@ func (p *parser) relativeSlashState(buf []byte) []byte {
 	switch {
 	case p.special() && (c == '/' || c == '\\'):
 		if c == '\\' {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		p.state = stateSpecialAuthorityIgnoreSlashes
 		p.i++
@@ -250,7 +250,7 @@ func (p *parser) specialAuthoritySlashesState() {
 	if p.i+1 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' {
 		p.i += 2
 	} else {
-		p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
+		p.report(ErrSpecialSchemeMissingFollowingSolidus, p.i)
 	}
 	p.state = stateSpecialAuthorityIgnoreSlashes
 }
@@ -260,7 +260,7 @@ func (p *parser) specialAuthoritySlashesState() {
 // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
 func (p *parser) specialAuthorityIgnoreSlashesState() {
 	for p.i < len(p.in) && (p.in[p.i] == '/' || p.in[p.i] == '\\') {
-		p.report(errSpecialSchemeMissingFollowingSolidus, p.i)
+		p.report(ErrSpecialSchemeMissingFollowingSolidus, p.i)
 		p.i++
 	}
 	p.state = stateAuthority
@@ -273,7 +273,7 @@ func (p *parser) specialAuthorityIgnoreSlashesState() {
 // The state then leaves the pointer at the start of the host, as the
 // standard's "decrease pointer by buffer's code point length + 1" does.
 // https://url.spec.whatwg.org/#authority-state
-func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
+func (p *parser) authorityState(buf []byte) ([]byte, ErrorCode) {
 	// The host will be non-null: the serializer writes "//" before it.
 	buf = append(buf, '/', '/')
 	p.c.usernameEnd = uint32(len(buf))
@@ -285,7 +285,7 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 	if p.v != nil {
 		for i := p.i; i < end; i++ {
 			if p.in[i] == '@' {
-				p.report(errInvalidCredentials, i)
+				p.report(ErrInvalidCredentials, i)
 			}
 		}
 	}
@@ -295,7 +295,7 @@ func (p *parser) authorityState(buf []byte) ([]byte, errCode) {
 	}
 	if at >= 0 {
 		if at+1 == end {
-			return buf, p.fail(errHostMissing, end)
+			return buf, p.fail(ErrHostMissing, end)
 		}
 		username, password := p.in[p.i:at], ""
 		for j := 0; j < len(username); j++ {
@@ -370,12 +370,12 @@ func scanAuthority(s string, i int, stop byteClass) (end, at, colon int, bracket
 // hostState serves the host state and the hostname state: it reads the
 // host in one run, up to a ":" outside brackets or the end of the authority.
 // https://url.spec.whatwg.org/#host-state
-func (p *parser) hostState(buf []byte) ([]byte, errCode) {
+func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 	if p.override != stateNone && p.c.scheme == schemeFile {
 		p.state = stateFileHost
 		return buf, 0
 	}
-	var err errCode
+	var err ErrorCode
 	start := p.i
 	plain := false
 	if h := p.hint; h.ok && h.start == p.i && p.override == stateNone {
@@ -385,12 +385,9 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 		p.i = scanHost(p.in, p.i, p.authorityEnd())
 	}
 	buffer := p.in[start:p.i]
-	if p.v != nil {
-		p.v.hostIn = buffer
-	}
 	if p.i < len(p.in) && p.in[p.i] == ':' {
 		if buffer == "" {
-			return buf, p.fail(errHostMissing, start)
+			return buf, p.fail(ErrHostMissing, start)
 		}
 		if p.override == stateHostname {
 			return buf, errFailure
@@ -404,7 +401,7 @@ func (p *parser) hostState(buf []byte) ([]byte, errCode) {
 	}
 	if buffer == "" {
 		if p.special() {
-			return buf, p.fail(errHostMissing, start)
+			return buf, p.fail(ErrHostMissing, start)
 		}
 		if p.override != stateNone && (p.url.includesCredentials() || p.url.hasPort()) {
 			return buf, errFailure
@@ -442,7 +439,7 @@ func scanHost(s string, i int, stop byteClass) int {
 // portState reads the digits in one run and leaves p.i on the first byte it
 // did not take.
 // https://url.spec.whatwg.org/#port-state
-func (p *parser) portState(buf []byte) ([]byte, errCode) {
+func (p *parser) portState(buf []byte) ([]byte, ErrorCode) {
 	start, port := p.i, 0
 	for ; p.i < len(p.in) && isDigit(p.in[p.i]); p.i++ {
 		port = min(port*10+int(p.in[p.i]-'0'), 1<<16) // saturate: only > 65535 matters
@@ -450,11 +447,11 @@ func (p *parser) portState(buf []byte) ([]byte, errCode) {
 	// c must be EOF, "/", "?", "#" or (special) "\"; with a state override
 	// the digits may end anywhere.
 	if c := p.peek(); c != -1 && c != '/' && c != '?' && c != '#' && !(c == '\\' && p.special()) && p.override == stateNone {
-		return buf, p.fail(errPortInvalid, p.i)
+		return buf, p.fail(ErrPortInvalid, p.i)
 	}
 	if p.i > start {
 		if port > 0xFFFF {
-			return buf, p.fail(errPortOutOfRange, start)
+			return buf, p.fail(ErrPortOutOfRange, start)
 		}
 		// The port is null when it is the scheme's default port.
 		if port != p.c.scheme.defaultPort() {
@@ -484,7 +481,7 @@ func (p *parser) fileState(buf []byte) []byte {
 	c := p.peek()
 	if c == '/' || c == '\\' {
 		if c == '\\' {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		p.state = stateFileSlash
 		p.i++
@@ -512,7 +509,7 @@ func (p *parser) fileState(buf []byte) []byte {
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
 			buf = p.shortenPath(buf)
 		} else {
-			p.report(errFileInvalidWindowsDriveLetter, p.i)
+			p.report(ErrFileInvalidWindowsDriveLetter, p.i)
 			buf = buf[:p.c.pathStart]
 		}
 		p.state = statePath
@@ -525,16 +522,13 @@ func (p *parser) fileSlashState(buf []byte) []byte {
 	c := p.peek()
 	if c == '/' || c == '\\' {
 		if c == '\\' {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		p.state = stateFileHost
 		p.i++
 		return buf
 	}
 	if b := p.base; b != nil && b.scheme == schemeFile {
-		if p.v != nil {
-			p.v.pathIn = p.in[p.i-1:] // the path as written starts with the slash the file state read
-		}
 		buf = p.copyBase(buf, false)
 		// A path that does not start with a drive letter keeps base's.
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
@@ -549,7 +543,7 @@ func (p *parser) fileSlashState(buf []byte) []byte {
 }
 
 // https://url.spec.whatwg.org/#file-host-state
-func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
+func (p *parser) fileHostState(buf []byte) ([]byte, ErrorCode) {
 	start := p.i
 	classes := byteClass(0)
 	for ; p.i < len(p.in); p.i++ {
@@ -561,7 +555,7 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 	}
 	buffer := p.in[start:p.i]
 	if p.override == stateNone && isWindowsDriveLetter(buffer) {
-		p.report(errFileInvalidWindowsDriveLetterHost, start)
+		p.report(ErrFileInvalidWindowsDriveLetterHost, start)
 		// The buffer is not reset: the path state reads it again, but
 		// does not check its URL units again.
 		p.i = start
@@ -571,13 +565,10 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 		p.state = statePath
 		return buf, 0
 	}
-	if p.v != nil {
-		p.v.hostIn = buffer
-	}
 	buf = buf[:p.c.hostStart]
 	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
-		var err errCode
+		var err ErrorCode
 		plain := fastPaths && classes&(clsDomainSpecial|clsColon|clsBracket) == 0
 		if buf, err = p.parseHost(buf, buffer, false, start, plain); err != 0 {
 			return buf, err
@@ -599,14 +590,11 @@ func (p *parser) fileHostState(buf []byte) ([]byte, errCode) {
 // https://url.spec.whatwg.org/#path-start-state
 func (p *parser) pathStartState(buf []byte) []byte {
 	p.setPathStart(buf)
-	if p.v != nil && p.v.pathIn == "" {
-		p.v.pathIn = p.in[p.i:]
-	}
 	c := p.peek()
 	switch {
 	case p.special():
 		if c == '\\' {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		p.state = statePath
 		if c == '/' || c == '\\' {
@@ -667,7 +655,7 @@ func (p *parser) pathState(buf []byte) []byte {
 		}
 		c := p.peek()
 		if c == '\\' && special {
-			p.report(errInvalidReverseSolidus, p.i)
+			p.report(ErrInvalidReverseSolidus, p.i)
 		}
 		slash := c == '/' || c == '\\' && special
 		switch {

@@ -261,23 +261,22 @@ const (
 )
 
 // Error reports a URL the standard's parser rejects, and why: Code is the
-// name of the validation error that made parsing fail, as the standard's
-// table of validation errors spells it ("host-missing",
-// "port-out-of-range", "domain-to-ASCII", ...). The one code the standard
-// does not define is "URL-too-long", for an input longer than
-// [MaxInputLength] or a serialization longer than 4 GiB − 2 bytes.
+// validation error that made parsing fail, and Offset where in Input it
+// points (see [ErrorCode]). errors.Is(err, code) compares the code, as in
+// errors.Is(err, weburl.ErrHostMissing).
 // https://url.spec.whatwg.org/#validation-error
 type Error struct {
-	Op     string // what failed: "" for parsing a URL, or "parse host", "domain to Unicode"
-	Input  string // the input that failed to parse
-	Base   string // the base URL's serialization, or "" when there was none
-	Code   string // the validation error's name in the standard
-	Offset int    // the byte offset in Input where it was found (see ValidationError)
+	Op     string    // what failed: "" for parsing a URL, or "parse host"
+	Input  string    // the input that failed to parse
+	Base   string    // the base URL's serialization, or "" when there was none
+	Code   ErrorCode // the validation error
+	Offset int       // the byte offset in Input where it points
 }
 
 // Error returns "weburl: parse", the input and, if there was one, the base
-// URL, quoted, and the code. An input or base longer than 1 KiB is cut
-// short, with its length.
+// URL, quoted, and the code's name: weburl: parse "https://:443":
+// host-missing. An input or base longer than 1 KiB is cut short, with its
+// length.
 func (e *Error) Error() string {
 	op := e.Op
 	if op == "" {
@@ -287,8 +286,11 @@ func (e *Error) Error() string {
 	if e.Base != "" {
 		s += " against " + quoteShort(e.Base)
 	}
-	return s + ": " + e.Code
+	return s + ": " + e.Code.String()
 }
+
+// Unwrap returns the code, so that errors.Is can match it.
+func (e *Error) Unwrap() error { return e.Code }
 
 // quoteShort quotes s, or its first 1 KiB with "..." and its length.
 func quoteShort(s string) string {
@@ -553,7 +555,7 @@ func (u *URL) SetPort(value string) {
 	buf := append(scratch[:0], u.href[:u.hostEnd]...)
 	if value != "" {
 		p := u.setter(value, statePort)
-		var err errCode
+		var err ErrorCode
 		if buf, err = p.run(buf); err != 0 {
 			return
 		}

@@ -79,7 +79,7 @@ func TestError(t *testing.T) {
 	if !errors.As(err, &e) {
 		t.Fatalf("Parse error %T is not an *Error", err)
 	}
-	if e.Input != "https://:443" || e.Base != "" || e.Code != "host-missing" {
+	if e.Input != "https://:443" || e.Base != "" || e.Code != ErrHostMissing {
 		t.Errorf("error = %#v", e)
 	}
 	if got, want := err.Error(), `weburl: parse "https://:443": host-missing`; got != want {
@@ -88,7 +88,7 @@ func TestError(t *testing.T) {
 
 	base, _ := Parse("mailto:someone@example.com")
 	_, err = base.Parse("relative")
-	if !errors.As(err, &e) || e.Code != "missing-scheme-non-relative-URL" || e.Base != base.Href() {
+	if !errors.As(err, &e) || e.Code != ErrMissingSchemeNonRelativeURL || e.Base != base.Href() {
 		t.Fatalf("error = %#v", err)
 	}
 	if got, want := err.Error(), `weburl: parse "relative" against "mailto:someone@example.com": missing-scheme-non-relative-URL`; got != want {
@@ -98,7 +98,7 @@ func TestError(t *testing.T) {
 	// Each failure names the validation error that caused it (the examples
 	// of the standard's table of validation errors that fail).
 	for in, code := range map[string]string{
-		"https://exa%23mple.org":            "domain-invalid-code-point",
+		"https://exa%23mple.org":            "domain-to-ASCII",
 		"foo://exa[mple.org":                "host-invalid-code-point",
 		"https://1.2.3.4.5/":                "IPv4-too-many-parts",
 		"https://test.42":                   "IPv4-non-numeric-part",
@@ -124,12 +124,12 @@ func TestError(t *testing.T) {
 		"https://user:pass@":                "host-missing",
 		"https://example.org:70000":         "port-out-of-range",
 		"https://example.org:7z":            "port-invalid",
-		"https://ex ample.org/":             "domain-invalid-code-point",
+		"https://ex ample.org/":             "domain-to-ASCII",
 		"https://xn--a.ß/":                  "domain-to-ASCII",
 		"https://\u00AD/":                   "domain-to-ASCII", // maps to the empty string
 	} {
 		_, err := Parse(in)
-		if !errors.As(err, &e) || e.Code != code {
+		if !errors.As(err, &e) || e.Code.String() != code {
 			t.Errorf("Parse(%q) error = %v, want code %q", in, err, code)
 		}
 	}

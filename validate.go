@@ -8,27 +8,229 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// A ValidationError is a validation error of the standard: a way in which
-// the input is not a valid URL string. Most do not stop the parser, which
-// corrects the input as browsers do; the one that makes a parse fail is
-// Fatal.
+// An ErrorCode names a validation error of the standard: a way in which
+// an input is not a valid URL string. Its String is the standard's name
+// for it ("host-missing") and its Description says in a sentence what is
+// wrong. ErrorCode is an error, so that errors.Is(err, ErrHostMissing)
+// tells why [Parse] failed.
+//
+// The constants follow the standard's table of validation errors, in its
+// order; [ErrURLTooLong] is weburl's own. Each says where the Offset of a
+// [ValidationError] or an [Error] with that code points, as a byte offset
+// in the input: at the code point that causes the error where one does,
+// else at the start of what is at fault. Errors of the IPv4 parser point
+// into the host as written when the host is ASCII once percent-decoded (a
+// percent-encoded byte counts at its "%"); in a host that IDNA turned into
+// an IPv4 address they point at the host's first byte.
+// https://url.spec.whatwg.org/#validation-error
+type ErrorCode uint8
+
+const (
+	errNone ErrorCode = iota
+
+	// IDNA
+
+	// ErrDomainToASCII: Unicode ToASCII with CheckHyphens,
+	// UseSTD3ASCIIRules and VerifyDnsLength set fails on the domain;
+	// parsing fails too if ToASCII with the standard's relaxed flags
+	// fails on it, or the result holds a forbidden domain code point. At
+	// the host's first byte.
+	ErrDomainToASCII
+
+	// Host parsing
+
+	// ErrDomainPercentEncoded: the host of a special URL holds a
+	// percent-encoded byte. At the first one's "%".
+	ErrDomainPercentEncoded
+	// ErrHostInvalidCodePoint: an opaque host holds a forbidden host code
+	// point. At that code point. Fatal.
+	ErrHostInvalidCodePoint
+	// ErrIPv4EmptyPart: an IPv4 address ends with ".". At that ".".
+	ErrIPv4EmptyPart
+	// ErrIPv4TooFewParts: an IPv4 address has fewer than four parts. At
+	// the host's first byte.
+	ErrIPv4TooFewParts
+	// ErrIPv4TooManyParts: an IPv4 address has more than four parts. At
+	// the fifth part. Fatal.
+	ErrIPv4TooManyParts
+	// ErrIPv4NonNumericPart: a part of an IPv4 address is no number. At
+	// that part. Fatal.
+	ErrIPv4NonNumericPart
+	// ErrIPv4NonDecimalPart: a part of an IPv4 address is written in
+	// hexadecimal or octal. At that part.
+	ErrIPv4NonDecimalPart
+	// ErrIPv4OutOfRangePart: a part of an IPv4 address exceeds 255. At
+	// that part. Fatal unless it is the last part and fits the bytes the
+	// others leave.
+	ErrIPv4OutOfRangePart
+	// ErrIPv4NonASCIIInput: an IPv4 address comes from a host that is not
+	// ASCII, through IDNA ("①.②.③.④"). At the host's first byte.
+	ErrIPv4NonASCIIInput
+	// ErrIPv6Unclosed: an IPv6 address has no closing "]". At the "[".
+	// Fatal.
+	ErrIPv6Unclosed
+	// ErrIPv6InvalidCompression: an IPv6 address starts with a single
+	// ":". At that ":". Fatal.
+	ErrIPv6InvalidCompression
+	// ErrIPv6TooManyPieces: an IPv6 address has more than eight pieces.
+	// At the ninth. Fatal.
+	ErrIPv6TooManyPieces
+	// ErrIPv6MultipleCompression: an IPv6 address has "::" twice. At the
+	// second ":" of the second. Fatal.
+	ErrIPv6MultipleCompression
+	// ErrIPv6InvalidCodePoint: an IPv6 address holds a code point other
+	// than a hex digit or ":", or ends after a ":". At that code point, or
+	// at the "]". Fatal.
+	ErrIPv6InvalidCodePoint
+	// ErrIPv6TooFewPieces: an IPv6 address without "::" has fewer than
+	// eight pieces. At the "]". Fatal.
+	ErrIPv6TooFewPieces
+	// ErrIPv6PieceLeadingZero: a piece of an IPv6 address has a leading
+	// zero. At that piece.
+	ErrIPv6PieceLeadingZero
+	// ErrIPv4InIPv6TooManyPieces: an IPv6 address that ends in an IPv4
+	// address has more than six pieces before it. At the IPv4 address.
+	// Fatal.
+	ErrIPv4InIPv6TooManyPieces
+	// ErrIPv4InIPv6InvalidCodePoint: the IPv4 address that ends an IPv6
+	// address has an empty part, a part with a leading zero or with a
+	// code point that is no digit, or more than four parts. At that code
+	// point, or at the part with a leading zero. Fatal.
+	ErrIPv4InIPv6InvalidCodePoint
+	// ErrIPv4InIPv6OutOfRangePart: a part of the IPv4 address that ends
+	// an IPv6 address exceeds 255. At that part. Fatal.
+	ErrIPv4InIPv6OutOfRangePart
+	// ErrIPv4InIPv6TooFewParts: the IPv4 address that ends an IPv6
+	// address has fewer than four parts. At the "]". Fatal.
+	ErrIPv4InIPv6TooFewParts
+
+	// URL parsing
+
+	// ErrInvalidURLUnit: a code point is neither a URL code point nor
+	// part of a percent-encoded byte: a space, a control, a "%" without
+	// two hex digits, a tab or newline (which the parser removes), or a
+	// leading or trailing C0 control or space (which it trims). At that
+	// code point; for leading or trailing ones, at the first; for tabs and
+	// newlines, at the first. An opaque host reports at most two: at its
+	// first code point that is no URL unit, and at its first stray "%".
+	ErrInvalidURLUnit
+	// ErrSpecialSchemeMissingFollowingSolidus: a special scheme's ":" is
+	// not followed by "//", or by more slashes than two. Where "//" was
+	// expected, and at each slash after two.
+	ErrSpecialSchemeMissingFollowingSolidus
+	// ErrMissingSchemeNonRelativeURL: the input has no scheme and there is
+	// no base URL, or one with an opaque path. At the input's first code
+	// point after leading spaces. Fatal.
+	ErrMissingSchemeNonRelativeURL
+	// ErrInvalidReverseSolidus: a special URL uses "\" for "/". At the
+	// "\".
+	ErrInvalidReverseSolidus
+	// ErrInvalidCredentials: the input has a username or password. At
+	// each "@" of the authority.
+	ErrInvalidCredentials
+	// ErrHostMissing: a special URL has no host. Where the host should
+	// start. Fatal.
+	ErrHostMissing
+	// ErrPortOutOfRange: the port exceeds 65535. At its first digit.
+	// Fatal.
+	ErrPortOutOfRange
+	// ErrPortInvalid: the port holds a code point that is no digit. At
+	// that code point. Fatal.
+	ErrPortInvalid
+	// ErrFileInvalidWindowsDriveLetter: a relative reference against a
+	// file URL starts with a Windows drive letter ("c|/x"). At the
+	// letter.
+	ErrFileInvalidWindowsDriveLetter
+	// ErrFileInvalidWindowsDriveLetterHost: a file URL's host is a
+	// Windows drive letter ("file://c:/x"). At the letter.
+	ErrFileInvalidWindowsDriveLetterHost
+
+	// ErrURLTooLong is not the standard's: the input is longer than
+	// [MaxInputLength], or the URL's serialization would be longer than
+	// 4 GiB − 2 bytes. At MaxInputLength, or at the input's end. Fatal.
+	ErrURLTooLong
+
+	// errFailure is a setter's "return failure" (or plain "return") that
+	// the standard attaches no validation error to.
+	errFailure
+)
+
+// errorCodes holds each code's name in the standard and its description.
+var errorCodes = [...]struct{ name, description string }{
+	errNone:                                 {"", ""},
+	ErrDomainToASCII:                        {"domain-to-ASCII", "the domain is not valid under IDNA's strict ToASCII rules"},
+	ErrDomainPercentEncoded:                 {"domain-percent-encoded", "the domain has a percent-encoded byte"},
+	ErrHostInvalidCodePoint:                 {"host-invalid-code-point", "the host has a code point that no host may have"},
+	ErrIPv4EmptyPart:                        {"IPv4-empty-part", "the IPv4 address ends with a dot"},
+	ErrIPv4TooFewParts:                      {"IPv4-too-few-parts", "the IPv4 address has fewer than four parts"},
+	ErrIPv4TooManyParts:                     {"IPv4-too-many-parts", "the IPv4 address has more than four parts"},
+	ErrIPv4NonNumericPart:                   {"IPv4-non-numeric-part", "a part of the IPv4 address is not a number"},
+	ErrIPv4NonDecimalPart:                   {"IPv4-non-decimal-part", "a part of the IPv4 address is in hexadecimal or octal"},
+	ErrIPv4OutOfRangePart:                   {"IPv4-out-of-range-part", "a part of the IPv4 address is greater than 255"},
+	ErrIPv4NonASCIIInput:                    {"IPv4-non-ASCII-input", "the IPv4 address is written with non-ASCII characters"},
+	ErrIPv6Unclosed:                         {"IPv6-unclosed", "the IPv6 address lacks its closing bracket"},
+	ErrIPv6InvalidCompression:               {"IPv6-invalid-compression", "the IPv6 address starts with a single colon"},
+	ErrIPv6TooManyPieces:                    {"IPv6-too-many-pieces", "the IPv6 address has more than eight pieces"},
+	ErrIPv6MultipleCompression:              {"IPv6-multiple-compression", "the IPv6 address has \"::\" more than once"},
+	ErrIPv6InvalidCodePoint:                 {"IPv6-invalid-code-point", "the IPv6 address has a character other than a hex digit or colon, or ends in a colon"},
+	ErrIPv6TooFewPieces:                     {"IPv6-too-few-pieces", "the IPv6 address has fewer than eight pieces and no \"::\""},
+	ErrIPv6PieceLeadingZero:                 {"IPv6-piece-leading-zero", "a piece of the IPv6 address has a leading zero"},
+	ErrIPv4InIPv6TooManyPieces:              {"IPv4-in-IPv6-too-many-pieces", "the IPv6 address has more than six pieces before its IPv4 part"},
+	ErrIPv4InIPv6InvalidCodePoint:           {"IPv4-in-IPv6-invalid-code-point", "the IPv4 part of the IPv6 address has an empty part, a leading zero, a character that is not a digit, or too many parts"},
+	ErrIPv4InIPv6OutOfRangePart:             {"IPv4-in-IPv6-out-of-range-part", "a part of the IPv4 part of the IPv6 address is greater than 255"},
+	ErrIPv4InIPv6TooFewParts:                {"IPv4-in-IPv6-too-few-parts", "the IPv4 part of the IPv6 address has fewer than four parts"},
+	ErrInvalidURLUnit:                       {"invalid-URL-unit", "a character is not allowed in a URL, or a percent sign is not followed by two hex digits"},
+	ErrSpecialSchemeMissingFollowingSolidus: {"special-scheme-missing-following-solidus", "the scheme is not followed by exactly two slashes"},
+	ErrMissingSchemeNonRelativeURL:          {"missing-scheme-non-relative-URL", "the URL has no scheme, and there is no base URL to resolve it against"},
+	ErrInvalidReverseSolidus:                {"invalid-reverse-solidus", "a backslash stands for a slash"},
+	ErrInvalidCredentials:                   {"invalid-credentials", "the URL has a username or password"},
+	ErrHostMissing:                          {"host-missing", "the URL has no host, which its scheme requires"},
+	ErrPortOutOfRange:                       {"port-out-of-range", "the port is greater than 65535"},
+	ErrPortInvalid:                          {"port-invalid", "the port has a character that is not a digit"},
+	ErrFileInvalidWindowsDriveLetter:        {"file-invalid-Windows-drive-letter", "a relative reference against a file URL starts with a Windows drive letter"},
+	ErrFileInvalidWindowsDriveLetterHost:    {"file-invalid-Windows-drive-letter-host", "the host of the file URL is a Windows drive letter"},
+	ErrURLTooLong:                           {"URL-too-long", "the input is longer than MaxInputLength, or its URL would be longer than 4 GiB"},
+	errFailure:                              {"failure", "the value is rejected"},
+}
+
+// String returns the standard's name for the validation error, such as
+// "host-missing" ("URL-too-long" for [ErrURLTooLong]).
+func (c ErrorCode) String() string {
+	if int(c) >= len(errorCodes) {
+		return "ErrorCode(" + strconv.Itoa(int(c)) + ")"
+	}
+	return errorCodes[c].name
+}
+
+// Description says what is wrong, in a short English sentence without a
+// final period: "the port is greater than 65535".
+func (c ErrorCode) Description() string {
+	if int(c) >= len(errorCodes) {
+		return ""
+	}
+	return errorCodes[c].description
+}
+
+// Error returns the name, as String does.
+func (c ErrorCode) Error() string { return c.String() }
+
+// A ValidationError is a validation error of the standard, where the parser
+// signals it. Most do not stop the parser, which corrects the input as
+// browsers do; the one that makes a parse fail is Fatal.
 //
 // Offset is the byte offset in the input given to the parser (before
-// leading and trailing spaces, tabs and newlines are removed) of the byte
-// where the standard's algorithm signals the error: the unexpected code
-// point, or where a missing one was expected. Errors of the host parser
-// (IPv4-*, IPv6-*, domain-*, host-invalid-code-point, and
-// invalid-URL-unit in an opaque host) are at the host's first byte.
+// leading and trailing spaces, tabs and newlines are removed) of what
+// caused the error, as the doc of each [ErrorCode] constant says.
 // https://url.spec.whatwg.org/#validation-error
 type ValidationError struct {
-	Name   string // the standard's name, e.g. "invalid-URL-unit"
-	Offset int    // the byte offset in the input
-	Fatal  bool   // whether it made the parse fail
+	Code   ErrorCode // which validation error
+	Offset int       // the byte offset in the input
+	Fatal  bool      // whether it made the parse fail
 }
 
 // String returns the name and offset, as in "invalid-URL-unit at 12".
 func (e ValidationError) String() string {
-	s := e.Name + " at " + strconv.Itoa(e.Offset)
+	s := e.Code.String() + " at " + strconv.Itoa(e.Offset)
 	if e.Fatal {
 		s += " (fatal)"
 	}
@@ -78,8 +280,8 @@ func (p *Parser) Parse(rawURL string) (*URL, error) {
 
 // Validate parses rawURL against base (which may be nil) and returns every
 // validation error the parser signals, in order; the last is Fatal if the
-// parse fails. It returns nil when there is none, though rawURL may still
-// not be a valid URL string (see [IsValid]).
+// parse fails. It returns nil exactly when rawURL is a valid URL string
+// (see [IsValid]).
 func Validate(rawURL string, base *URL) []ValidationError {
 	var errs []ValidationError
 	_, _ = parse(rawURL, base.asBase(), &validation{onError: func(e ValidationError) { errs = append(errs, e) }}, nil)
@@ -88,42 +290,18 @@ func Validate(rawURL string, base *URL) []ValidationError {
 
 // IsValid reports whether rawURL is a valid URL string, as the standard's
 // URL writing section defines it, with base as the base URL of a relative
-// one (base may be nil).
-//
-// A valid URL string parses without validation errors, but the converse
-// does not quite hold: IsValid also requires what the parser lets pass
-// silently. The host of a special URL, as written, must pass domain to
-// ASCII with beStrict true (UTS #46 with CheckHyphens, UseSTD3ASCIIRules
-// and VerifyDnsLength: no "_", no leading or trailing "-", no empty
-// labels, no final ".", labels of at most 63 bytes, and no percent-encoded
-// bytes) unless it is an IPv6 address; and the path of a file URL with a
-// host must not start with a Windows drive letter ("file://host/C:/").
+// one (base may be nil): whether it parses without any validation error.
 // https://url.spec.whatwg.org/#valid-url-string
 func IsValid(rawURL string, base *URL) bool {
 	valid := true
 	v := &validation{onError: func(ValidationError) { valid = false }}
-	u, err := parse(rawURL, base.asBase(), v, nil)
-	if err != nil || !valid {
-		return false
-	}
-	if v.hostIn != "" && v.hostIn[0] != '[' && u.scheme.special() {
-		// A valid host string is a valid domain string, a valid
-		// IPv4-address string (which is a valid domain string too), or an
-		// IPv6 address in brackets, which the parser checks.
-		if _, err := strictToASCII(v.hostIn); err != nil || mapsToEmptyACELabel(v.hostIn) {
-			return false
-		}
-	}
-	if s := v.pathIn; u.scheme == schemeFile && u.hostKind != HostEmpty {
-		if len(s) >= 4 && s[0] == '/' && isWindowsDriveLetter(s[1:3]) && s[3] == '/' {
-			return false
-		}
-	}
-	return true
+	_, err := parse(rawURL, base.asBase(), v, nil)
+	return err == nil && valid
 }
 
-// strictToASCII is domain to ASCII with beStrict true: the flags of
-// idnaProfile with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on.
+// strictToASCII is the domain parser's Unicode ToASCII with beStrict true:
+// the flags of idnaProfile with CheckHyphens, UseSTD3ASCIIRules and
+// VerifyDnsLength on.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 var strictToASCII = idna.New(
 	idna.MapForLookup(),
@@ -143,10 +321,6 @@ type validation struct {
 	// unitsFrom is where the path state starts checking URL units: the
 	// file host state hands it a drive letter it has already read.
 	unitsFrom int
-	// For IsValid: the host and the path as written (the path with the rest
-	// of the input after it).
-	hostIn string
-	pathIn string
 }
 
 // checkURLUnits reports an invalid-URL-unit validation error for each code
@@ -157,7 +331,7 @@ func (p *parser) checkURLUnits(s string, at int) {
 	for i := 0; i < len(s); {
 		invalid, n := invalidURLUnit(s, i)
 		if invalid {
-			p.report(errInvalidURLUnit, at+i)
+			p.report(ErrInvalidURLUnit, at+i)
 		}
 		i += n
 	}
@@ -192,18 +366,18 @@ var asciiURLCodePoint = func() (t [utf8.RuneSelf]bool) {
 
 // report signals a validation error that does not stop the parser, found
 // at p.in[i]. It does nothing when nobody listens.
-func (p *parser) report(code errCode, i int) {
+func (p *parser) report(code ErrorCode, i int) {
 	if p.v != nil {
-		p.v.onError(ValidationError{Name: code.String(), Offset: p.rawOffset(i), Fatal: false})
+		p.v.onError(ValidationError{Code: code, Offset: p.rawOffset(i)})
 	}
 }
 
 // fail records the validation error that makes the parser fail, found at
 // p.in[i], reports it, and returns it.
-func (p *parser) fail(code errCode, i int) errCode {
+func (p *parser) fail(code ErrorCode, i int) ErrorCode {
 	p.errAt = i
 	if p.v != nil {
-		p.v.onError(ValidationError{Name: code.String(), Offset: p.rawOffset(i), Fatal: true})
+		p.v.onError(ValidationError{Code: code, Offset: p.rawOffset(i), Fatal: true})
 	}
 	return code
 }
@@ -223,10 +397,10 @@ func (p *parser) reportCleanUp() {
 		if lead == 0 {
 			at = end
 		}
-		p.v.onError(ValidationError{Name: errInvalidURLUnit.String(), Offset: at})
+		p.v.onError(ValidationError{Code: ErrInvalidURLUnit, Offset: at})
 	}
 	if i := strings.IndexAny(s[lead:end], "\t\n\r"); i >= 0 {
-		p.v.onError(ValidationError{Name: errInvalidURLUnit.String(), Offset: lead + i})
+		p.v.onError(ValidationError{Code: ErrInvalidURLUnit, Offset: lead + i})
 	}
 }
 

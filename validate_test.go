@@ -1,7 +1,13 @@
 package weburl
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +19,7 @@ import (
 func describe(errs []ValidationError) []string {
 	var out []string
 	for _, e := range errs {
-		s := e.Name + "@" + strconv.Itoa(e.Offset)
+		s := e.Code.String() + "@" + strconv.Itoa(e.Offset)
 		if e.Fatal {
 			s += "!"
 		}
@@ -25,35 +31,42 @@ func describe(errs []ValidationError) []string {
 // validationCases are inputs with every validation error the standard's
 // algorithms signal for them, in order, as name@offset ("!" if fatal). The
 // first group is the example of each row of the standard's table of
-// validation errors; their offsets are counted by hand from the steps.
+// validation errors. The names and their order are what the reference
+// implementation reports (see TestValidationErrorsReference); the offsets
+// are counted by hand, where the doc of each ErrorCode says they point.
 var validationCases = []struct {
 	in, base string
 	want     []string
 }{
 	// IDNA
-	{"https://exa%23mple.org", "", []string{"domain-invalid-code-point@8!"}},
+	{"https://exa%23mple.org", "", []string{"domain-percent-encoded@11", "domain-to-ASCII@8!"}},
+	{"https://exam%70le.org", "", []string{"domain-percent-encoded@12"}},
 	// Host parsing
-	{"foo://exa[mple.org", "", []string{"host-invalid-code-point@6!"}},
-	{"https://127.0.0.1./", "", []string{"IPv4-empty-part@8"}},
-	{"https://1.2.3.4.5/", "", []string{"IPv4-too-many-parts@8!"}},
-	{"https://test.42", "", []string{"IPv4-non-numeric-part@8!"}},
-	{"https://127.0.0x0.1", "", []string{"IPv4-non-decimal-part@8"}},
-	{"https://255.255.4000.1", "", []string{"IPv4-out-of-range-part@8!"}},
+	{"foo://exa[mple.org", "", []string{"host-invalid-code-point@9!"}},
+	// The final "." also fails the strict ToASCII's VerifyDnsLength.
+	{"https://127.0.0.1./", "", []string{"domain-to-ASCII@8", "IPv4-empty-part@17"}},
+	{"https://1.2.3/", "", []string{"IPv4-too-few-parts@8"}},
+	{"https://1.2.3.4.5/", "", []string{"IPv4-too-many-parts@16!"}},
+	{"https://test.42", "", []string{"IPv4-too-few-parts@8", "IPv4-non-numeric-part@8!"}},
+	{"https://127.0.0x0.1", "", []string{"IPv4-non-decimal-part@14"}},
+	{"https://255.255.4000.1", "", []string{"IPv4-out-of-range-part@16!"}},
+	{"https://①.②.③.④", "", []string{"IPv4-non-ASCII-input@8"}},
 	{"https://[::1", "", []string{"IPv6-unclosed@8!"}},
-	{"https://[:1]", "", []string{"IPv6-invalid-compression@8!"}},
-	{"https://[1:2:3:4:5:6:7:8:9]", "", []string{"IPv6-too-many-pieces@8!"}},
-	{"https://[1::1::1]", "", []string{"IPv6-multiple-compression@8!"}},
-	{"https://[1:2:3!:4]", "", []string{"IPv6-invalid-code-point@8!"}},
-	{"https://[1:2:3:]", "", []string{"IPv6-invalid-code-point@8!"}},
-	{"https://[1:2:3]", "", []string{"IPv6-too-few-pieces@8!"}},
-	{"https://[1:1:1:1:1:1:1:127.0.0.1]", "", []string{"IPv4-in-IPv6-too-many-pieces@8!"}},
-	{"https://[ffff::.0.0.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@8!"}},
-	{"https://[ffff::127.0.xyz.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@8!"}},
-	{"https://[ffff::127.0xyz]", "", []string{"IPv4-in-IPv6-invalid-code-point@8!"}},
-	{"https://[ffff::127.00.0.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@8!"}},
-	{"https://[ffff::127.0.0.1.2]", "", []string{"IPv4-in-IPv6-invalid-code-point@8!"}},
-	{"https://[ffff::127.0.0.4000]", "", []string{"IPv4-in-IPv6-out-of-range-part@8!"}},
-	{"https://[ffff::127.0.0]", "", []string{"IPv4-in-IPv6-too-few-parts@8!"}},
+	{"https://[:1]", "", []string{"IPv6-invalid-compression@9!"}},
+	{"https://[1:2:3:4:5:6:7:8:9]", "", []string{"IPv6-too-many-pieces@25!"}},
+	{"https://[1::1::1]", "", []string{"IPv6-multiple-compression@14!"}},
+	{"https://[1:2:3!:4]", "", []string{"IPv6-invalid-code-point@14!"}},
+	{"https://[1:2:3:]", "", []string{"IPv6-invalid-code-point@15!"}},
+	{"https://[1:2:3]", "", []string{"IPv6-too-few-pieces@14!"}},
+	{"https://[::01]", "", []string{"IPv6-piece-leading-zero@11"}},
+	{"https://[1:1:1:1:1:1:1:127.0.0.1]", "", []string{"IPv4-in-IPv6-too-many-pieces@23!"}},
+	{"https://[ffff::.0.0.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@15!"}},
+	{"https://[ffff::127.0.xyz.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@21!"}},
+	{"https://[ffff::127.0xyz]", "", []string{"IPv4-in-IPv6-invalid-code-point@20!"}},
+	{"https://[ffff::127.00.0.1]", "", []string{"IPv4-in-IPv6-invalid-code-point@19!"}},
+	{"https://[ffff::127.0.0.1.2]", "", []string{"IPv4-in-IPv6-invalid-code-point@24!"}},
+	{"https://[ffff::127.0.0.4000]", "", []string{"IPv4-in-IPv6-out-of-range-part@23!"}},
+	{"https://[ffff::127.0.0]", "", []string{"IPv4-in-IPv6-too-few-parts@22!"}},
 	// URL parsing
 	{"https://example.org/>", "", []string{"invalid-URL-unit@20"}},
 	{" https://example.org ", "", []string{"invalid-URL-unit@0"}},
@@ -86,13 +99,26 @@ var validationCases = []struct {
 	{"https://xn--a/", "", []string{"domain-to-ASCII@8"}}, // the ASCII fallback
 	{"https://xn--a.ß/", "", []string{"domain-to-ASCII@8!"}},
 	{"https://xn--a b/", "", []string{"domain-to-ASCII@8!"}},
-	{"https://a b/", "", []string{"domain-invalid-code-point@8!"}},
-	{"http://0x7f.01.1./", "", []string{"IPv4-empty-part@7", "IPv4-non-decimal-part@7", "IPv4-non-decimal-part@7"}},
-	{"http://1.0x100.1/", "", []string{"IPv4-non-decimal-part@7", "IPv4-out-of-range-part@7!"}},
-	{"http://1.2.65535/", "", []string{"IPv4-out-of-range-part@7"}}, // the last part may fill two bytes
-	{"http://1.2.65536/", "", []string{"IPv4-out-of-range-part@7!"}},
-	{"http://09.1/", "", []string{"IPv4-non-numeric-part@7!"}},                 // "09" is no octal number, so not a non-decimal one
-	{"sc://a%zz{b/", "", []string{"invalid-URL-unit@5", "invalid-URL-unit@5"}}, // one each for a non-unit and a bad "%"
+	{"https://a b/", "", []string{"domain-to-ASCII@8!"}},
+	{"https://ex_ample.com/", "", []string{"domain-to-ASCII@8"}}, // "_" fails UseSTD3ASCIIRules only
+	{"https://-a.example/", "", []string{"domain-to-ASCII@8"}},   // CheckHyphens
+	{"https://a..b/", "", []string{"domain-to-ASCII@8"}},         // VerifyDnsLength
+	{"https://EXAMPLE.com/", "", nil},
+	{"http://0x7f.01.1./", "", []string{"domain-to-ASCII@7", "IPv4-empty-part@16", "IPv4-too-few-parts@7", "IPv4-non-decimal-part@7", "IPv4-non-decimal-part@12"}},
+	{"http://1.0x100.1/", "", []string{"IPv4-too-few-parts@7", "IPv4-non-decimal-part@9", "IPv4-out-of-range-part@9!"}},
+	{"http://1.2.65535/", "", []string{"IPv4-too-few-parts@7", "IPv4-out-of-range-part@11"}}, // the last part may fill two bytes
+	{"http://1.2.65536/", "", []string{"IPv4-too-few-parts@7", "IPv4-out-of-range-part@11!"}},
+	{"http://09.1/", "", []string{"IPv4-too-few-parts@7", "IPv4-non-numeric-part@7!"}}, // "09" is no octal number, so not a non-decimal one
+	{"http://1.1..1/", "", []string{"domain-to-ASCII@7", "IPv4-non-numeric-part@11!"}},
+	// Percent-encoded bytes in an IPv4 address count at their "%".
+	{"http://%31.%30x2.3.4/", "", []string{"domain-percent-encoded@7", "IPv4-non-decimal-part@11"}},
+	{"http://%31.2.3.%34%34%34/", "", []string{"domain-percent-encoded@7", "IPv4-out-of-range-part@15!"}},
+	// A host IDNA turns into an IPv4 address points at its start.
+	{"http://１.２.３.0x４/", "", []string{"IPv4-non-ASCII-input@7", "IPv4-non-decimal-part@7"}},
+	{"http://[1:0002::]/", "", []string{"IPv6-piece-leading-zero@10"}},
+	{"http://[00::0:000]/", "", []string{"IPv6-piece-leading-zero@8", "IPv6-piece-leading-zero@14"}},
+	{"sc://a%zz{b/", "", []string{"invalid-URL-unit@9", "invalid-URL-unit@6"}}, // one at the first non-unit, one at the first bad "%"
+	{"sc://a b/", "", []string{"host-invalid-code-point@6!"}},
 	{"http://exa\tmple.com/a b", "", []string{"invalid-URL-unit@10", "invalid-URL-unit@21"}},
 	{"  https://example.com/a b", "", []string{"invalid-URL-unit@0", "invalid-URL-unit@23"}},
 	{"https://example.com/\xFFa b", "", []string{"invalid-URL-unit@22"}}, // \xFF reads as U+FFFD, a URL code point
@@ -127,7 +153,7 @@ func TestValidationErrors(t *testing.T) {
 		_, err := base.Parse(tc.in)
 		var e *Error
 		if n := len(tc.want); n > 0 && strings.HasSuffix(tc.want[n-1], "!") {
-			if !errors.As(err, &e) || e.Code+"@"+strconv.Itoa(e.Offset)+"!" != tc.want[n-1] {
+			if !errors.As(err, &e) || e.Code.String()+"@"+strconv.Itoa(e.Offset)+"!" != tc.want[n-1] {
 				t.Errorf("Parse(%q) error = %#v, want %s", tc.in, err, tc.want[n-1])
 			}
 		} else if err != nil {
@@ -169,7 +195,7 @@ func TestValidationErrorsWPT(t *testing.T) {
 		}
 		var e *Error
 		if errors.As(err, &e) {
-			if last := errs[len(errs)-1]; e.Code != last.Name || e.Offset != last.Offset {
+			if last := errs[len(errs)-1]; e.Code != last.Code || e.Offset != last.Offset {
 				t.Errorf("%q: Error %s@%d, fatal validation error %v", tc.Input, e.Code, e.Offset, last)
 			}
 		}
@@ -227,16 +253,18 @@ func TestIsValid(t *testing.T) {
 		{"https://faß.example/", "", true},
 		{"https://xn--fa-hia.example/", "", true},
 		{"https://1.2.3.4/", "", true},
-		{"https://1.2.3/", "", true},       // a valid domain string, though the parser reads an IPv4 address
+		{"https://1.2.3/", "", false},      // IPv4-too-few-parts
 		{"https://0x7f.0.0.1/", "", false}, // IPv4-non-decimal-part
 		{"https://[::1]/", "", true},
 		{"sc://a_b/", "", true}, // an opaque host
 		{"sc:///x", "", true},
-		// A file URL with a host has no drive letter in its path.
-		{"file://host/C:/x", "", false},
+		// A file URL with a host may have a drive letter in its path: the
+		// parser signals nothing, and the writing section's grammar allows
+		// a path-absolute-URL string after any valid host.
+		{"file://host/C:/x", "", true},
 		{"file://host/C:", "", true},
 		{"file:///C:/x", "", true},
-		{"/C:/x", "file://host/dir/", false},
+		{"/C:/x", "file://host/dir/", true},
 		{"/C:/x", "file:///dir/", true},
 		{"file://host/x/C:/", "", true},
 	} {
@@ -317,4 +345,143 @@ func FuzzRawOffset(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkRawOffset(t, s) })
+}
+
+// referenceRecord is what the reference implementation, whatwg-url, says
+// of one input (testdata/whatwg-url, made by gen.sh there): whether it
+// parses, whether isValidURLString (the grammar of the standard's URL
+// writing section) accepts it, and the names of the validation errors its
+// parser signals, in order.
+type referenceRecord struct {
+	ok, valid bool
+	errors    []string
+}
+
+// readReference reads testdata/whatwg-url/name, checking that it was made
+// from the data file of the given path. It returns its records by key: the
+// test case's index in urltestdata.json, or a list's line number.
+func readReference(t *testing.T, name, dataPath string, keyed bool) map[int]referenceRecord {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "whatwg-url", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(dataPath)
+	if err != nil {
+		t.Fatalf("%v (fill testdata first: make wpt datasets)", err)
+	}
+	sum := sha256.Sum256(data)
+	if !strings.Contains(string(text), "# sha256 "+hex.EncodeToString(sum[:])+"\n") {
+		t.Fatalf("testdata/whatwg-url/%s was made from another %s: remake it with testdata/whatwg-url/gen.sh", name, dataPath)
+	}
+	records := make(map[int]referenceRecord)
+	n := 0
+	for line := range strings.Lines(string(text)) {
+		line = strings.TrimSuffix(line, "\n")
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		key := n
+		if keyed {
+			if key, err = strconv.Atoi(fields[0]); err != nil {
+				t.Fatalf("%s: %q", name, line)
+			}
+			fields = fields[1:]
+		}
+		n++
+		if fields[0] == "base-failure" {
+			continue
+		}
+		records[key] = referenceRecord{ok: fields[0] == "ok", valid: fields[1] == "valid", errors: fields[2:]}
+	}
+	return records
+}
+
+// checkReference checks Validate and IsValid on in against the reference
+// implementation's record.
+func checkReference(t *testing.T, where, in string, base *URL, want referenceRecord) {
+	t.Helper()
+	errs := Validate(in, base)
+	var names []string
+	for _, e := range errs {
+		names = append(names, e.Code.String())
+	}
+	_, err := base.Parse(in)
+	if !slices.Equal(names, want.errors) || (err == nil) != want.ok {
+		t.Errorf("%s: %q: errors %v, parse error %v; whatwg-url: %v, ok %v", where, in, describe(errs), err, want.errors, want.ok)
+	}
+	if got := IsValid(in, base); got != want.valid {
+		t.Errorf("%s: IsValid(%q) = %v, but whatwg-url's isValidURLString says %v", where, in, got, want.valid)
+	}
+	// The standard's URL writing section: a valid URL string is exactly
+	// one that parses without a validation error.
+	if want.valid != (want.ok && len(want.errors) == 0) {
+		t.Errorf("%s: %q: whatwg-url says valid %v, ok %v, errors %v", where, in, want.valid, want.ok, want.errors)
+	}
+}
+
+// TestValidationErrorsReference checks, for every input of urltestdata.json
+// (against its base) and every line of the URL lists, that Validate
+// reports the validation errors the reference implementation reports, in
+// the same order, and that IsValid agrees with its isValidURLString.
+func TestValidationErrorsReference(t *testing.T) {
+	ref := readReference(t, "urltestdata.txt", filepath.Join("testdata", "wpt", "urltestdata.json"), false)
+	cases := readCases[urlTest](t, "urltestdata.json")
+	checked := 0
+	for i, tc := range cases {
+		want, ok := ref[i]
+		if !ok {
+			continue // a base that fails to parse
+		}
+		var base *URL
+		if tc.Base != nil {
+			var err error
+			if base, err = Parse(*tc.Base); err != nil {
+				t.Errorf("base %q: %v", *tc.Base, err)
+				continue
+			}
+		}
+		checkReference(t, "urltestdata.json", tc.Input, base, want)
+		checked++
+	}
+	if checked != 891 {
+		t.Errorf("checked %d cases of urltestdata.json against whatwg-url, want 891", checked)
+	}
+	for _, name := range datasets {
+		ref := readReference(t, name, filepath.Join("testdata", "datasets", name), true)
+		lines, listed := 0, 0
+		for n, line := range numberedLines(t, name) {
+			lines++
+			want, ok := ref[n]
+			if ok {
+				listed++
+			} else {
+				want = referenceRecord{ok: true, valid: true}
+			}
+			checkReference(t, fmt.Sprintf("%s:%d", name, n), line, nil, want)
+		}
+		if listed != len(ref) || lines == 0 {
+			t.Errorf("%s: %d lines, %d of the %d lines testdata/whatwg-url lists", name, lines, listed, len(ref))
+		}
+	}
+}
+
+// numberedLines returns the non-empty lines of a URL list by line number
+// (from 1), less a final "\r", as gen.js reads them.
+func numberedLines(t *testing.T, name string) iter.Seq2[int, string] {
+	data, err := os.ReadFile(filepath.Join("testdata", "datasets", name))
+	if err != nil {
+		t.Fatalf("%v (fill testdata/datasets first: make datasets)", err)
+	}
+	return func(yield func(int, string) bool) {
+		n := 0
+		for line := range strings.Lines(string(data)) {
+			n++
+			line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+			if line != "" && !yield(n, line) {
+				return
+			}
+		}
+	}
 }

@@ -131,7 +131,7 @@ func runURLTest(t *testing.T, tc urlTest) {
 			t.Fatalf("Parse = %q, want failure", u.Href())
 		}
 		var e *Error
-		if !errors.As(err, &e) || e.Input != tc.Input || e.Code == "" {
+		if !errors.As(err, &e) || e.Input != tc.Input || e.Code == 0 {
 			t.Errorf("error %#v is not an *Error for the input with a code", err)
 		}
 		return

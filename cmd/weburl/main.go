@@ -26,10 +26,10 @@
 //	            protocol, username, password, host, hostname, port,
 //	            pathname, search, hash), or {"input", "base", "failure":
 //	            true, "error"} for an input that fails to parse
-//	-validate   print every validation error, as "LINE:OFFSET: NAME"
-//	            (OFFSET is the byte offset in the input; "(fatal)" marks
-//	            the one that made it fail); with -json, add them to each
-//	            object as "validationErrors"
+//	-validate   print every validation error, as "LINE:OFFSET: NAME:
+//	            DESCRIPTION" (OFFSET is the byte offset in the input;
+//	            "(fatal)" after NAME marks the one that made it fail); with
+//	            -json, add them to each object as "validationErrors"
 //
 // The exit status is 0 when every input parses (and, with -validate, has
 // no validation error), 1 otherwise, and 2 for a usage error.
@@ -43,8 +43,8 @@
 //	$ weburl -json 'http://faß.example/'
 //	{"input":"http://faß.example/","base":null,"href":"http://xn--fa-hia.example/",...}
 //	$ weburl -validate 'https://user@example.com/a b'
-//	1:12: invalid-credentials
-//	1:26: invalid-URL-unit
+//	1:12: invalid-credentials: the URL has a username or password
+//	1:26: invalid-URL-unit: a character is not allowed in a URL, or a percent sign is not followed by two hex digits
 //	$ weburl < urls.txt > normalized.txt
 package main
 
@@ -83,9 +83,10 @@ Flags:
               protocol, username, password, host, hostname, port, pathname,
               search, hash), or "failure": true and "error": the name of the
               standard's validation error
-  -validate   print the validation errors, one "LINE:OFFSET: NAME" line each
-              (the byte offset in the input; "(fatal)" marks the one that
-              made the parse fail); with -json, add "validationErrors"
+  -validate   print the validation errors, one "LINE:OFFSET: NAME: WHY" line
+              each (the byte offset in the input; "(fatal)" after the name
+              marks the one that made the parse fail); with -json, add
+              "validationErrors"
 
 Exit status: 0 if every input parses (and, with -validate, has no validation
 error), 1 if not, 2 for a usage error.
@@ -384,10 +385,12 @@ func (w *worker) line(ch *chunk, n int, input string) {
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(e.Offset), 10)
 			b = append(b, ": "...)
-			b = append(b, e.Name...)
+			b = append(b, e.Code.String()...)
 			if e.Fatal {
 				b = append(b, " (fatal)"...)
 			}
+			b = append(b, ": "...)
+			b = append(b, e.Code.Description()...)
 			b = append(b, '\n')
 		}
 		out.Write(b)
@@ -417,7 +420,7 @@ func (w *worker) printJSON(out *bytes.Buffer, input string, u *weburl.URL, err e
 	if err != nil {
 		code := err.Error()
 		if e, ok := errors.AsType[*weburl.Error](err); ok {
-			code = e.Code
+			code = e.Code.String()
 		}
 		b = append(b, `,"failure":true,"error":`...)
 		b = appendJSONString(b, code)
@@ -441,7 +444,9 @@ func (w *worker) printJSON(out *bytes.Buffer, input string, u *weburl.URL, err e
 				b = append(b, ',')
 			}
 			b = append(b, `{"name":`...)
-			b = appendJSONString(b, e.Name)
+			b = appendJSONString(b, e.Code.String())
+			b = append(b, `,"description":`...)
+			b = appendJSONString(b, e.Code.Description())
 			b = append(b, `,"offset":`...)
 			b = strconv.AppendInt(b, int64(e.Offset), 10)
 			b = append(b, `,"fatal":`...)

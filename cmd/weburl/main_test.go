@@ -78,7 +78,13 @@ func TestCommand(t *testing.T) {
 		{"base", "", []string{"-base", "https://example.com/docs/", "../img/logo.png", "?q", "//cdn.example/x"},
 			"https://example.com/img/logo.png\nhttps://example.com/docs/?q\nhttps://cdn.example/x\n", "", 0},
 		{"validate", "https://user@example.com/a b\nhttps://example.com/\nhttps://:1\n", []string{"-validate"},
-			"1:12: invalid-credentials\n1:26: invalid-URL-unit\n3:8: host-missing (fatal)\n", "", 1},
+			"1:12: invalid-credentials: " + weburl.ErrInvalidCredentials.Description() + "\n" +
+				"1:26: invalid-URL-unit: " + weburl.ErrInvalidURLUnit.Description() + "\n" +
+				"3:8: host-missing (fatal): " + weburl.ErrHostMissing.Description() + "\n", "", 1},
+		// A domain that parses but fails the strict ToASCII: "_" breaks
+		// UseSTD3ASCIIRules.
+		{"validate a domain", "", []string{"-validate", "https://ex_ample.com/"},
+			"1:8: domain-to-ASCII: " + weburl.ErrDomainToASCII.Description() + "\n", "", 1},
 		{"validate, all valid", "https://example.com/\n", []string{"-validate"}, "", "", 0},
 		{"json", "", []string{"-json", "https://u:p@faß.example:8080/p?q#f", "https://:443"},
 			`{"input":"https://u:p@faß.example:8080/p?q#f","base":null,"href":"https://u:p@xn--fa-hia.example:8080/p?q#f","origin":"https://xn--fa-hia.example:8080","protocol":"https:","username":"u","password":"p","host":"xn--fa-hia.example:8080","hostname":"xn--fa-hia.example","port":"8080","pathname":"/p","search":"?q","hash":"#f"}` + "\n" +
@@ -86,7 +92,7 @@ func TestCommand(t *testing.T) {
 		{"json with a base", "", []string{"-json", "-base", "https://example.com/", "a<b"},
 			`{"input":"a<b","base":"https://example.com/","href":"https://example.com/a%3Cb","origin":"https://example.com","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/a%3Cb","search":"","hash":""}` + "\n", "", 0},
 		{"json and validate", "", []string{"-json", "-validate", "http://a/ "},
-			`{"input":"http://a/ ","base":null,"href":"http://a/","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"","hash":"","validationErrors":[{"name":"invalid-URL-unit","offset":9,"fatal":false}]}` + "\n", "", 1},
+			`{"input":"http://a/ ","base":null,"href":"http://a/","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"","hash":"","validationErrors":[{"name":"invalid-URL-unit","description":"` + weburl.ErrInvalidURLUnit.Description() + `","offset":9,"fatal":false}]}` + "\n", "", 1},
 		{"bad base", "", []string{"-base", "not a url", "x"}, "", "weburl: -base: parse \"not a url\": missing-scheme-non-relative-URL\n", 2},
 		{"bad flag", "", []string{"-nope"}, "", "", 2},
 	} {
