@@ -492,6 +492,7 @@ func (e *iso2022JPEncoder) finish(dst []byte) []byte {
 // percent-encoded. The error is an [*EncodingError] for an unknown label.
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func (p *SearchParams) Encode(label string) (string, error) {
+	p.sync()
 	enc, err := lookupEncoding(label)
 	if err != nil {
 		return "", err

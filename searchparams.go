@@ -12,17 +12,35 @@ import (
 // application/x-www-form-urlencoded format: JavaScript's URLSearchParams.
 // Names may repeat and the order is kept.
 //
-// A SearchParams from [URL.SearchParams] belongs to its URL: every change
-// to the list rewrites the URL's query, and [URL.SetSearch] and
-// [URL.SetHref] replace the list. One from [ParseSearchParams] or
-// [ParseForm], or the zero value (an empty list), stands alone.
+// A SearchParams from [URL.SearchParams] is bound to its URL, both ways:
+// every change to the list rewrites the URL's query, and a change to the
+// URL's query (by [URL.SetSearch], [URL.SetHref], or another SearchParams
+// of the same URL) shows in the list. One from [ParseSearchParams],
+// [ParseForm] or [URL.Query], or the zero value (an empty list), stands
+// alone.
 //
 // Names and values are strings of Unicode scalar values: invalid UTF-8
-// given to a method reads as U+FFFD.
+// given to a method reads as U+FFFD. A SearchParams must not be used by
+// several goroutines at once, not even to read, since it follows its URL.
 // https://url.spec.whatwg.org/#interface-urlsearchparams
 type SearchParams struct {
 	list []nameValue
 	url  *URL // the URL object, or nil
+
+	// query is the URL's query (without "?") that list was parsed from or
+	// serialized to. While the URL's query is the same string, list is
+	// what parsing it gives; that is compared first by pointer, so that a
+	// query nobody changed costs nothing to check.
+	query string
+
+	// For Append, while the URL has no fragment: b holds the URL's
+	// serialization as update or Append last wrote it, which is built
+	// while it stays the URL's href, so that the next pair is written
+	// after it in place. Bytes a string was made of are never written
+	// again, so strings got from the URL before stay as they were.
+	b       *strings.Builder
+	built   string
+	scratch []byte // a pair's serialization, for p.b
 }
 
 type nameValue struct{ name, value string }
@@ -84,19 +102,7 @@ func formDecode(s string) string {
 	if i == len(s) {
 		return s
 	}
-	b := make([]byte, i, len(s))
-	copy(b, s[:i])
-	for ; i < len(s); i++ {
-		switch {
-		case s[i] == '+':
-			b = append(b, ' ')
-		case startsWithPercentByte(s, i):
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		default:
-			b = append(b, s[i])
-		}
-	}
+	b := appendPercentDecoded(make([]byte, 0, len(s)), s, true)
 	if !utf8.Valid(b) {
 		return toValidUTF8(string(b))
 	}
@@ -136,6 +142,7 @@ func appendFormEncoded(dst []byte, s string) []byte {
 // list, as JavaScript's URLSearchParams.toString() does: "a=1&b=2+3".
 // https://url.spec.whatwg.org/#concept-urlencoded-serializer
 func (p *SearchParams) String() string {
+	p.sync()
 	return string(p.appendTo(nil))
 }
 
@@ -151,18 +158,27 @@ func (p *SearchParams) appendTo(dst []byte) []byte {
 
 // Size returns the number of name-value pairs.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-size
-func (p *SearchParams) Size() int { return len(p.list) }
+func (p *SearchParams) Size() int {
+	p.sync()
+	return len(p.list)
+}
 
-// Append adds a pair at the end of the list.
+// Append adds a pair at the end of the list. On a URL without a fragment
+// it takes time in proportion to the pair, not to the list: the pair's
+// serialization is added to the query in place, so n Appends take O(n)
+// time.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-append
 func (p *SearchParams) Append(name, value string) {
-	p.list = append(p.list, nameValue{toScalarValues(name), toScalarValues(value)})
-	p.update()
+	p.sync()
+	name, value = toScalarValues(name), toScalarValues(value)
+	p.list = append(p.list, nameValue{name, value})
+	p.updateAppended(name, value)
 }
 
 // Delete removes every pair named name.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (p *SearchParams) Delete(name string) {
+	p.sync()
 	name = toScalarValues(name)
 	p.list = slices.DeleteFunc(p.list, func(nv nameValue) bool { return nv.name == name })
 	p.update()
@@ -172,6 +188,7 @@ func (p *SearchParams) Delete(name string) {
 // (JavaScript's delete(name, value)).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
 func (p *SearchParams) DeleteValue(name, value string) {
+	p.sync()
 	name, value = toScalarValues(name), toScalarValues(value)
 	p.list = slices.DeleteFunc(p.list, func(nv nameValue) bool { return nv.name == name && nv.value == value })
 	p.update()
@@ -180,6 +197,7 @@ func (p *SearchParams) DeleteValue(name, value string) {
 // Get returns the value of the first pair named name, and whether there is one.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-get
 func (p *SearchParams) Get(name string) (string, bool) {
+	p.sync()
 	name = toScalarValues(name)
 	for _, nv := range p.list {
 		if nv.name == name {
@@ -192,6 +210,7 @@ func (p *SearchParams) Get(name string) (string, bool) {
 // GetAll returns the values of the pairs named name, in list order.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-getall
 func (p *SearchParams) GetAll(name string) []string {
+	p.sync()
 	name = toScalarValues(name)
 	var values []string
 	for _, nv := range p.list {
@@ -213,6 +232,7 @@ func (p *SearchParams) Has(name string) bool {
 // (JavaScript's has(name, value)).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-has
 func (p *SearchParams) HasValue(name, value string) bool {
+	p.sync()
 	name, value = toScalarValues(name), toScalarValues(value)
 	for _, nv := range p.list {
 		if nv.name == name && nv.value == value {
@@ -223,18 +243,21 @@ func (p *SearchParams) HasValue(name, value string) bool {
 }
 
 // Set gives the first pair named name the value value and removes the
-// other pairs so named, or appends the pair if there is none.
+// other pairs so named, or appends the pair if there is none (then, as
+// Append does, in time in proportion to the pair).
 // https://url.spec.whatwg.org/#dom-urlsearchparams-set
 func (p *SearchParams) Set(name, value string) {
+	p.sync()
 	name, value = toScalarValues(name), toScalarValues(value)
 	i := slices.IndexFunc(p.list, func(nv nameValue) bool { return nv.name == name })
 	if i < 0 {
 		p.list = append(p.list, nameValue{name, value})
-	} else {
-		p.list[i].value = value
-		rest := slices.DeleteFunc(p.list[i+1:], func(nv nameValue) bool { return nv.name == name })
-		p.list = p.list[:i+1+len(rest)]
+		p.updateAppended(name, value)
+		return
 	}
+	p.list[i].value = value
+	rest := slices.DeleteFunc(p.list[i+1:], func(nv nameValue) bool { return nv.name == name })
+	p.list = p.list[:i+1+len(rest)]
 	p.update()
 }
 
@@ -243,6 +266,7 @@ func (p *SearchParams) Set(name, value string) {
 // bytes: U+10000 and above sort before U+E000 to U+FFFF.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-sort
 func (p *SearchParams) Sort() {
+	p.sync()
 	slices.SortStableFunc(p.list, func(a, b nameValue) int { return compareUTF16(a.name, b.name) })
 	p.update()
 }
@@ -284,6 +308,7 @@ func utf16Key(r rune) int {
 // https://url.spec.whatwg.org/#interface-urlsearchparams
 func (p *SearchParams) All() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
+		p.sync()
 		for i := 0; i < len(p.list); i++ {
 			if !yield(p.list[i].name, p.list[i].value) {
 				return
@@ -295,6 +320,7 @@ func (p *SearchParams) All() iter.Seq2[string, string] {
 // Keys returns an iterator over the names, in list order.
 func (p *SearchParams) Keys() iter.Seq[string] {
 	return func(yield func(string) bool) {
+		p.sync()
 		for i := 0; i < len(p.list); i++ {
 			if !yield(p.list[i].name) {
 				return
@@ -306,6 +332,7 @@ func (p *SearchParams) Keys() iter.Seq[string] {
 // Values returns an iterator over the values, in list order.
 func (p *SearchParams) Values() iter.Seq[string] {
 	return func(yield func(string) bool) {
+		p.sync()
 		for i := 0; i < len(p.list); i++ {
 			if !yield(p.list[i].value) {
 				return
@@ -317,6 +344,7 @@ func (p *SearchParams) Values() iter.Seq[string] {
 // URLValues returns the pairs as net/url's url.Values, the values of each
 // name in list order.
 func (p *SearchParams) URLValues() url.Values {
+	p.sync()
 	v := make(url.Values, len(p.list))
 	for _, nv := range p.list {
 		v[nv.name] = append(v[nv.name], nv.value)
@@ -344,43 +372,127 @@ func SearchParamsFromValues(v url.Values) *SearchParams {
 	return p
 }
 
-// update runs the standard's update steps: the URL the list belongs to, if
-// any, gets the list's serialization as its query, or a null query when
+// sync makes the list what parsing the URL's query gives, if the query
+// changed since the list was last parsed or serialized.
+func (p *SearchParams) sync() {
+	u := p.url
+	if u == nil {
+		return
+	}
+	q := u.query()
+	if q != p.query {
+		p.list = parseForm(q)
+	}
+	p.query = q // the same string, compared by pointer next time
+}
+
+// update runs the standard's update steps: the URL the list is bound to,
+// if any, gets the list's serialization as its query, or a null query when
 // that is empty.
 // https://url.spec.whatwg.org/#concept-urlsearchparams-update
 func (p *SearchParams) update() {
 	u := p.url
-	if u == nil || u.params != p {
+	if u == nil {
 		return
 	}
-	end := u.queryEnd()
-	buf := make([]byte, 0, len(u.href)+16*len(p.list))
-	buf = append(buf, u.href[:u.pathEnd()]...)
 	c := u.components
 	c.queryStart = omitted
-	if len(p.list) > 0 {
-		c.queryStart = uint32(len(buf))
-		buf = append(buf, '?')
-		buf = p.appendTo(buf)
+	if u.hashStart != omitted {
+		end := u.queryEnd()
+		buf := make([]byte, 0, len(u.href)+16*len(p.list))
+		buf = append(buf, u.href[:u.pathEnd()]...)
+		if len(p.list) > 0 {
+			c.queryStart = uint32(len(buf))
+			buf = append(buf, '?')
+			buf = p.appendTo(buf)
+		}
+		c.hashStart = moved(u.hashStart, len(buf)-int(end))
+		u.commit(append(buf, u.href[end:]...), c)
+		p.query = u.query()
+		return
 	}
-	c.hashStart = moved(u.hashStart, len(buf)-int(end))
-	u.commit(append(buf, u.href[end:]...), c)
+	// Without a fragment, the query ends the URL: build it in p.b, so
+	// that Append can write the next pair after it.
+	if p.b == nil {
+		p.b = new(strings.Builder)
+	}
+	p.b.Reset()
+	p.b.Grow(int(u.pathEnd()) + 16*len(p.list) + 1)
+	p.b.WriteString(u.href[:u.pathEnd()])
+	for i, nv := range p.list {
+		if i == 0 {
+			c.queryStart = uint32(p.b.Len())
+			p.b.WriteByte('?')
+		} else {
+			p.b.WriteByte('&')
+		}
+		p.writePair(nv.name, nv.value)
+	}
+	p.commitBuilt(c)
+}
+
+// updateAppended runs the update steps after a pair was appended to the
+// list. If the URL is still as update or updateAppended left it, with no
+// fragment, its query is the serialization of the list without the pair,
+// and the pair's serialization is written after it.
+func (p *SearchParams) updateAppended(name, value string) {
+	u := p.url
+	if u == nil {
+		return
+	}
+	if p.b == nil || u.hashStart != omitted || u.href != p.built {
+		p.update()
+		return
+	}
+	c := u.components
+	if len(p.list) == 1 {
+		c.queryStart = uint32(p.b.Len()) // the query was null
+		p.b.WriteByte('?')
+	} else {
+		p.b.WriteByte('&')
+	}
+	p.writePair(name, value)
+	p.commitBuilt(c)
+}
+
+// writePair writes the serialization of a name-value pair to p.b.
+func (p *SearchParams) writePair(name, value string) {
+	p.scratch = appendFormPair(p.scratch[:0], name, value)
+	p.b.Write(p.scratch)
+}
+
+// commitBuilt makes what p.b holds, described by c, the URL's
+// serialization. A URL too long for its offsets keeps its serialization,
+// and the list goes back to what parsing its query gives.
+func (p *SearchParams) commitBuilt(c components) {
+	u := p.url
+	if p.b.Len() <= maxHref {
+		u.href, u.components = p.b.String(), c
+		p.built = u.href
+	} else {
+		p.list = parseForm(u.query())
+	}
+	p.query = u.query()
 }
 
 // SearchParams returns the URL's query as a list of name-value pairs, as
-// JavaScript's URL.searchParams does. It is the same list on every call and
-// stays in step with the URL: a change to the list rewrites the query in
-// the application/x-www-form-urlencoded serialization (so "a=b ~" becomes
-// "a=b+%7E"), an empty list makes the query null, and [URL.SetSearch] and
-// [URL.SetHref] replace the list.
+// JavaScript's URL.searchParams does, bound to the URL: a change to the
+// list rewrites the query in the application/x-www-form-urlencoded
+// serialization (so "a=b ~" becomes "a=b+%7E"), an empty list makes the
+// query null, and a change to the URL's query shows in the list. Each call
+// returns a new SearchParams; all of them follow the same URL. For a zero
+// URL, which has no query to hold the pairs, the list stands alone.
 //
-// A copy of a URL value gets a list of its own on its first call.
+// SearchParams does not change the URL, so a URL that goroutines share
+// only to read may give each its own list; only edits through the list
+// write to the URL.
 // https://url.spec.whatwg.org/#dom-url-searchparams
 func (u *URL) SearchParams() *SearchParams {
-	if u.params == nil || u.params.url != u {
-		u.params = &SearchParams{url: u, list: parseForm(u.query())}
+	if u.href == "" {
+		return &SearchParams{}
 	}
-	return u.params
+	q := u.query()
+	return &SearchParams{list: parseForm(q), url: u, query: q}
 }
 
 // query returns the URL's query without "?", or "" when it is null.

@@ -128,10 +128,11 @@ func FromStd(v *url.URL) (*URL, error) {
 	return Parse(v.String())
 }
 
-// Query returns the query as a list of name-value pairs: [URL.SearchParams],
-// under net/url's name. Unlike net/url's Query, it keeps the order of the
-// pairs and is bound to the URL.
-func (u *URL) Query() *SearchParams { return u.SearchParams() }
+// Query returns the query parsed as a list of name-value pairs, as net/url's
+// Query does: a copy, which changes nothing when it is changed. Unlike
+// net/url's Query, it keeps the order of the pairs. [URL.SearchParams] is
+// the list bound to the URL.
+func (u *URL) Query() *SearchParams { return &SearchParams{list: parseForm(u.query())} }
 
 // RequestURI returns the path and query as an HTTP request sends them, in
 // origin form: the path, then "?" and the query if the query is not null
@@ -176,9 +177,11 @@ func (u *URL) JoinPath(elem ...string) *URL {
 	return v
 }
 
-// Clone returns a copy of the URL, with a SearchParams of its own.
+// Clone returns a copy of the URL. (Copying a URL value, v := *u, gives
+// one too.)
 func (u *URL) Clone() *URL {
-	return &URL{href: u.href, components: u.components}
+	v := *u
+	return &v
 }
 
 // Redacted returns the serialization with the password, if any, replaced

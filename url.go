@@ -79,7 +79,6 @@ import (
 type URL struct {
 	href string
 	components
-	params *SearchParams // made by the first call of SearchParams
 }
 
 // components are the offsets into a URL's serialization and what kind of
@@ -466,9 +465,6 @@ func (u *URL) SetHref(href string) error {
 		href, c = h, p.c
 	}
 	u.href, u.components = href, c
-	if u.params != nil && u.params.url == u {
-		u.params.list = parseForm(u.query())
-	}
 	return nil
 }
 
@@ -591,7 +587,10 @@ func (u *URL) SetPathname(value string) {
 
 // SetSearch replaces the query, as assigning JavaScript's URL.search does:
 // "" makes it null; otherwise value, less one leading "?", is
-// percent-encoded with the (special-)query percent-encode set.
+// percent-encoded with the (special-)query percent-encode set, after tabs
+// and newlines are removed. [URL.SearchParams] then holds what parsing the
+// new query gives (whatwg/url commit fde3f74), so SetSearch("a=t\tb")
+// makes Get("a") "tb", as in browsers.
 // https://url.spec.whatwg.org/#dom-url-search
 func (u *URL) SetSearch(value string) {
 	if u.href == "" || len(value) > MaxInputLength {
@@ -608,12 +607,6 @@ func (u *URL) SetSearch(value string) {
 	end := u.queryEnd()
 	p.c.hashStart = moved(u.hashStart, len(buf)-int(end))
 	u.commit(append(buf, u.href[end:]...), p.c)
-	// The list is parsed from the value, not the new query: they differ
-	// where the value has a tab or newline, which the URL parser drops.
-	input := trimPrefixByte(value, '?')
-	if u.params != nil && u.params.url == u || p.in != toScalarValues(input) {
-		u.SearchParams().list = parseForm(input)
-	}
 }
 
 // SetHash replaces the fragment, as assigning JavaScript's URL.hash does:
