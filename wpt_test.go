@@ -1,11 +1,15 @@
 package weburl
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -14,6 +18,125 @@ import (
 // toascii.window.js, IdnaTestV2.window.js). The files are not in the
 // repository: testdata/wpt.sh copies them from $WPT_DIR or downloads them.
 // Missing data fails the tests; it never skips them.
+
+// wptCase runs one case of the web-platform-tests data file as the subtest
+// name. A case listed in testdata/wpt-expected-failures.txt must fail: its
+// failure is logged with the listed reason, and a listed case that passes
+// fails the test, so that the list never outlives the failure.
+func wptCase(t *testing.T, file, name string, run func(t testing.TB)) {
+	t.Run(name, func(t *testing.T) {
+		reason, listed := expectedFailures(t)[file+"\t"+name]
+		if !listed {
+			run(t)
+			return
+		}
+		markUsed(file + "\t" + name)
+		r := &recorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			run(r)
+		}()
+		<-done
+		if !r.failed {
+			t.Errorf("passes, but testdata/wpt-expected-failures.txt lists it as failing (%s): remove it from the list", reason)
+			return
+		}
+		t.Logf("fails as expected (%s):\n%s", reason, strings.Join(r.messages, "\n"))
+	})
+}
+
+// checkExpectedFailuresUsed fails if testdata/wpt-expected-failures.txt
+// lists a case of file that no test ran: a name that no longer matches.
+func checkExpectedFailuresUsed(t *testing.T, file string) {
+	t.Helper()
+	for key := range expectedFailures(t) {
+		if f, name, _ := strings.Cut(key, "\t"); f == file && !wasUsed(key) {
+			t.Errorf("testdata/wpt-expected-failures.txt lists %s %q, which is no test case", f, name)
+		}
+	}
+}
+
+var (
+	expectedOnce sync.Once
+	expected     map[string]string // "file\tname" → reason
+	expectedErr  error
+	usedMu       sync.Mutex
+	used         = map[string]bool{}
+)
+
+func markUsed(key string) {
+	usedMu.Lock()
+	used[key] = true
+	usedMu.Unlock()
+}
+
+func wasUsed(key string) bool {
+	usedMu.Lock()
+	defer usedMu.Unlock()
+	return used[key]
+}
+
+// expectedFailures reads testdata/wpt-expected-failures.txt: lines of a
+// data file's name, the case's subtest name and the reason, separated by
+// tabs; "#" starts a comment line.
+func expectedFailures(t testing.TB) map[string]string {
+	expectedOnce.Do(func() {
+		f, err := os.Open(filepath.Join("testdata", "wpt-expected-failures.txt"))
+		if err != nil {
+			expectedErr = err
+			return
+		}
+		defer f.Close()
+		expected = map[string]string{}
+		sc := bufio.NewScanner(f)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			fields := strings.Split(line, "\t")
+			if len(fields) != 3 || fields[2] == "" {
+				expectedErr = fmt.Errorf("testdata/wpt-expected-failures.txt:%d: want file, name and reason, separated by tabs", n)
+				return
+			}
+			expected[fields[0]+"\t"+fields[1]] = fields[2]
+		}
+		expectedErr = sc.Err()
+	})
+	if expectedErr != nil {
+		t.Fatal(expectedErr)
+	}
+	return expected
+}
+
+// A recorder stands in for a test's testing.TB while a case that is
+// expected to fail runs: it records failures instead of reporting them.
+type recorder struct {
+	testing.TB
+	mu       sync.Mutex
+	failed   bool
+	messages []string
+}
+
+func (r *recorder) fail(msg string) {
+	r.mu.Lock()
+	r.failed = true
+	r.messages = append(r.messages, msg)
+	r.mu.Unlock()
+}
+
+func (r *recorder) Error(args ...any)                 { r.fail(fmt.Sprint(args...)) }
+func (r *recorder) Errorf(format string, args ...any) { r.fail(fmt.Sprintf(format, args...)) }
+func (r *recorder) Fail()                             { r.fail("failed") }
+func (r *recorder) FailNow()                          { r.Fail(); runtime.Goexit() }
+func (r *recorder) Fatal(args ...any)                 { r.Error(args...); runtime.Goexit() }
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...); runtime.Goexit() }
+func (r *recorder) Failed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}
 
 // readWPT decodes testdata/wpt/name into v. Go's JSON decoder turns a lone
 // surrogate escape into U+FFFD, as a JavaScript USVString conversion does.
@@ -86,15 +209,16 @@ func TestWPTURLTestData(t *testing.T) {
 			if tc.Base != nil {
 				base = *tc.Base
 			}
-			t.Run(fmt.Sprintf("%q against %q", tc.Input, base), func(t *testing.T) {
+			wptCase(t, f.name, fmt.Sprintf("%q against %q", tc.Input, base), func(t testing.TB) {
 				runURLTest(t, tc)
 			})
 		}
+		checkExpectedFailuresUsed(t, f.name)
 	}
 }
 
 // runURLTest runs the API URL parser, as new URL(input, base) does.
-func runURLTest(t *testing.T, tc urlTest) {
+func runURLTest(t testing.TB, tc urlTest) {
 	var b *URL
 	if tc.Base != nil {
 		var err error
@@ -186,7 +310,7 @@ func attr(u *URL, name string) string {
 	panic("unknown attribute " + name)
 }
 
-func checkAttrs(t *testing.T, u *URL, want map[string]string) {
+func checkAttrs(t testing.TB, u *URL, want map[string]string) {
 	t.Helper()
 	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
 		w, ok := want[name]
@@ -255,7 +379,7 @@ func TestWPTSetters(t *testing.T) {
 		}
 		total += len(cases)
 		for _, tc := range cases {
-			t.Run(fmt.Sprintf("%s: %q = %q", name, tc.Href, tc.NewValue), func(t *testing.T) {
+			wptCase(t, "setters_tests.json", fmt.Sprintf("%s: %q = %q", name, tc.Href, tc.NewValue), func(t testing.TB) {
 				u, err := Parse(tc.Href)
 				if err != nil {
 					t.Fatal(err)
@@ -271,6 +395,7 @@ func TestWPTSetters(t *testing.T) {
 	if total != 278 {
 		t.Errorf("setters_tests.json has %d cases, want 278", total)
 	}
+	checkExpectedFailuresUsed(t, "setters_tests.json")
 }
 
 // hostTest is one case of toascii.json or IdnaTestV2.json: output is the
@@ -286,7 +411,7 @@ func TestWPTToASCII(t *testing.T) {
 	if len(cases) != 87 {
 		t.Errorf("toascii.json has %d cases, want 87", len(cases))
 	}
-	runHostTests(t, cases)
+	runHostTests(t, "toascii.json", cases)
 }
 
 func TestWPTIdnaTestV2(t *testing.T) {
@@ -306,14 +431,15 @@ func TestWPTIdnaTestV2(t *testing.T) {
 	if n != 2670 {
 		t.Errorf("IdnaTestV2.json has %d cases with input, want 2670", n)
 	}
-	runHostTests(t, cases[:n])
+	runHostTests(t, "IdnaTestV2.json", cases[:n])
 }
 
 // runHostTests runs each case through new URL("https://{input}/x") and
 // through the host and hostname setters of https://x/x.
-func runHostTests(t *testing.T, cases []hostTest) {
+func runHostTests(t *testing.T, file string, cases []hostTest) {
+	defer checkExpectedFailuresUsed(t, file)
 	for _, tc := range cases {
-		t.Run(fmt.Sprintf("%q", tc.Input), func(t *testing.T) {
+		wptCase(t, file, fmt.Sprintf("%q", tc.Input), func(t testing.TB) {
 			input := "https://" + tc.Input + "/x"
 			u, err := Parse(input)
 			if CanParse(input) != (err == nil) {
@@ -372,7 +498,7 @@ func TestWPTPercentEncoding(t *testing.T) {
 			if label != "utf-8" {
 				legacy++ // web-platform-tests runs these, and checks UTF-8 through the fragment
 			}
-			t.Run(fmt.Sprintf("%q in %s", tc.Input, label), func(t *testing.T) {
+			wptCase(t, "percent-encoding.json", fmt.Sprintf("%q in %s", tc.Input, label), func(t testing.TB) {
 				p := Parser{Encoding: label}
 				u, err := p.Parse("https://doesnotmatter.invalid/?" + tc.Input + "#" + tc.Input)
 				if err != nil {
@@ -385,7 +511,24 @@ func TestWPTPercentEncoding(t *testing.T) {
 			})
 		}
 	}
+	checkExpectedFailuresUsed(t, "percent-encoding.json")
 	if len(cases) != 7 || pairs != 16 || legacy != 9 {
 		t.Errorf("percent-encoding.json has %d cases, %d encodings, %d not UTF-8; want 7, 16, 9", len(cases), pairs, legacy)
 	}
+}
+
+// TestExpectedFailureRecorded checks that a listed case that fails, by
+// Errorf or Fatalf, leaves its test passing.
+func TestExpectedFailureRecorded(t *testing.T) {
+	list := expectedFailures(t)
+	for name, fail := range map[string]func(t testing.TB){
+		"errorf": func(t testing.TB) { t.Errorf("wrong") },
+		"fatalf": func(t testing.TB) { t.Fatalf("wrong"); panic("Fatalf returned") },
+	} {
+		key := "recorder-test.json\t" + name
+		list[key] = "a test of the recorder"
+		wptCase(t, "recorder-test.json", name, fail)
+		delete(list, key)
+	}
+	checkExpectedFailuresUsed(t, "recorder-test.json")
 }

@@ -5,20 +5,34 @@
 #   WPT_DIR=/path/to/wpt/url/resources testdata/wpt.sh   # copy a local copy
 #   testdata/wpt.sh                                      # download the pinned commit
 #
-# Either way each file must match testdata/wpt.sha256, the data this
-# package's tests were verified against. The data is BSD-3-Clause licensed
-# by the web-platform-tests contributors; testdata/LICENSE-wpt is copied
-# beside it.
+# Either way each file must match testdata/wpt.sha256, the data of the
+# pinned commit that this package's tests were verified against. The data
+# is BSD-3-Clause licensed by the web-platform-tests contributors;
+# testdata/LICENSE-wpt is copied beside it.
+#
+# To move to newer data, change commit below (or set WPT_COMMIT) and run
+# this script without WPT_DIR: it downloads that commit's files and, as
+# testdata/wpt.sha256 is for another commit, records their checksums there.
+# Then run the tests: list what the new data catches in
+# testdata/wpt-expected-failures.txt, with the reason, update the case
+# counts in wpt_test.go, remake testdata/whatwg-url (gen.sh), and commit.
 set -eu
 
-# The web-platform-tests commit that brought the tests of the ASCII fallback
-# in domain to ASCII (whatwg/url pull request 914).
-commit=b63305b743ed9ce2725d4ae09c5c8f0c40d8e6e1
+# The web-platform-tests commit (synced July 2026) that brought the tests
+# of the ASCII fallback in the domain parser (whatwg/url pull request 914).
+commit=${WPT_COMMIT:-b63305b743ed9ce2725d4ae09c5c8f0c40d8e6e1}
 files="urltestdata.json urltestdata-javascript-only.json setters_tests.json toascii.json IdnaTestV2.json percent-encoding.json"
 
 dir=$(cd "$(dirname "$0")" && pwd)
 out=$dir/wpt
 mkdir -p "$out"
+
+if command -v sha256sum >/dev/null 2>&1; then
+	sum="sha256sum"
+else
+	sum="shasum -a 256"
+fi
+pinned=$(sed -n 's/^# web-platform-tests //p' "$dir/wpt.sha256")
 
 for f in $files; do
 	if [ -n "${WPT_DIR:-}" ]; then
@@ -38,14 +52,20 @@ for f in $files; do
 done
 cp "$dir/LICENSE-wpt" "$out/LICENSE"
 
-if command -v sha256sum >/dev/null 2>&1; then
-	sum="sha256sum"
-else
-	sum="shasum -a 256"
+if [ "$pinned" != "$commit" ]; then
+	if [ -n "${WPT_DIR:-}" ]; then
+		echo "wpt.sh: testdata/wpt.sha256 is for commit $pinned, not $commit: download $commit first (without WPT_DIR)" >&2
+		exit 1
+	fi
+	{
+		echo "# web-platform-tests $commit"
+		(cd "$out" && $sum $files)
+	} >"$dir/wpt.sha256"
+	echo "wpt.sh: recorded the checksums of web-platform-tests@$commit in testdata/wpt.sha256; run the tests, then commit" >&2
 fi
-if ! (cd "$out" && $sum -c "$dir/wpt.sha256" >/dev/null); then
-	(cd "$out" && $sum -c "$dir/wpt.sha256" 2>&1 | grep -v ': OK$') >&2 || true
-	echo "wpt.sh: the data in $out differs from the data the tests were verified against (testdata/wpt.sha256)" >&2
+if ! (cd "$out" && grep -v '^#' "$dir/wpt.sha256" | $sum -c - >/dev/null); then
+	(cd "$out" && grep -v '^#' "$dir/wpt.sha256" | $sum -c - 2>&1 | grep -v ': OK$') >&2 || true
+	echo "wpt.sh: the data in $out differs from the data of web-platform-tests@$commit (testdata/wpt.sha256)" >&2
 	exit 1
 fi
 echo "wpt.sh: testdata/wpt is ready (${WPT_DIR:-web-platform-tests@$commit})"
