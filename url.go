@@ -3,10 +3,13 @@
 //
 // The parser, host parser, serializer and setters implement the standard's
 // algorithms step by step, with the same validation-error names, and pass
-// the whole web-platform-tests URL suite. The package follows the Living
-// Standard as of July 2026, including the ASCII fallback of domain to ASCII
-// (whatwg/url pull request 914); its tests run the web-platform-tests URL
-// data synced in July 2026.
+// the whole web-platform-tests URL suite. The package follows the URL
+// Living Standard of 18 August 2026 (whatwg/url commit 55d6699) and one
+// later change, the search setter of whatwg/url commit fde3f74 (October
+// 2026): after [URL.SetSearch], [URL.SearchParams] holds what parsing the
+// URL's new query gives. Its tests run the web-platform-tests URL data of
+// commit b63305b (synced in July 2026), and compare the validation errors
+// with those of the reference implementation, whatwg-url 17.3.0.
 //
 //	u, err := weburl.Parse("HTTPS://EXAMPLE.com/a/../b c?x y#z")
 //	if err != nil {
