@@ -69,8 +69,10 @@ func (s state) String() string { return stateNames[s] }
 // switch it off to check that they agree.
 var fastPaths = true
 
-// maxHref is the longest serialization a URL may have: its offsets are uint32.
-const maxHref = math.MaxUint32 - 1
+// maxHref is the longest serialization a URL may have: its offsets are
+// uint32. (Compare lengths as uint64: on 32-bit platforms no string is so
+// long.)
+const maxHref uint64 = math.MaxUint32 - 1
 
 // byteClass holds, for each byte, the classes the states scan for, so that
 // a scan tests one table entry per byte rather than a chain of
@@ -414,7 +416,7 @@ func (p *parser) parse() (string, *Error) {
 			return "", p.error(err)
 		}
 		buf = p.finish(buf)
-		if len(buf) > maxHref {
+		if uint64(len(buf)) > maxHref {
 			return "", p.error(p.fail(ErrURLTooLong, 0))
 		}
 		switch {
@@ -457,7 +459,7 @@ func (p *parser) parse() (string, *Error) {
 // With validOnly, for CanParse, it stops at the end of the authority,
 // where the input can no longer fail, and takes any valid port.
 func parseVerbatim(s string, validOnly bool) (c components, ok bool) {
-	if len(s) < 8 || len(s) > maxHref {
+	if len(s) < 8 || uint64(len(s)) > maxHref {
 		return c, false
 	}
 	const (

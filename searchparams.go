@@ -466,7 +466,7 @@ func (p *SearchParams) writePair(name, value string) {
 // and the list goes back to what parsing its query gives.
 func (p *SearchParams) commitBuilt(c components) {
 	u := p.url
-	if p.b.Len() <= maxHref {
+	if uint64(p.b.Len()) <= maxHref {
 		u.href, u.components = p.b.String(), c
 		p.built = u.href
 	} else {

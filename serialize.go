@@ -108,7 +108,7 @@ func (c *components) shiftFrom(from uint32, delta int) {
 // commit makes buf, described by c, the URL's serialization. A URL too long
 // for its offsets stays as it was.
 func (u *URL) commit(buf []byte, c components) {
-	if len(buf) > maxHref {
+	if uint64(len(buf)) > maxHref {
 		return
 	}
 	u.href, u.components = string(buf), c
