@@ -269,13 +269,27 @@ func appendDomain(dst []byte, input string, plain bool) ([]byte, ErrorCode) {
 // ToASCII, with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set,
 // fails on domain (the host percent-decoded: invalid UTF-8 in it reads as
 // U+FFFD, which ToASCII rejects).
+//
+// VerifyDnsLength is checked here on the result, as UTS #46 since Unicode
+// 16 words it and the reference implementation does: no empty label, not
+// even the root label after a final ".", none over 63 bytes, and at most
+// 253 bytes in all. golang.org/x/net/idna allows the final "." when built
+// with Unicode tables older than 16 (Go 1.26).
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func strictToASCIIFails(domain string) bool {
 	if !utf8.ValidString(domain) {
 		return true
 	}
-	_, err := strictToASCII(domain)
-	return err != nil || mapsToEmptyACELabel(domain)
+	result, err := strictToASCII(domain)
+	if err != nil || mapsToEmptyACELabel(domain) || len(result) > 253 {
+		return true
+	}
+	for label := range strings.SplitSeq(result, ".") {
+		if len(label) == 0 || len(label) > 63 {
+			return true
+		}
+	}
+	return false
 }
 
 // isASCII reports whether s is all ASCII.
