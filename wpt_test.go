@@ -411,7 +411,7 @@ func TestWPTToASCII(t *testing.T) {
 	if len(cases) != 87 {
 		t.Errorf("toascii.json has %d cases, want 87", len(cases))
 	}
-	runHostTests(t, "toascii.json", cases)
+	runHostTests(t, "toascii.json", cases, 10)
 }
 
 func TestWPTIdnaTestV2(t *testing.T) {
@@ -431,14 +431,26 @@ func TestWPTIdnaTestV2(t *testing.T) {
 	if n != 2670 {
 		t.Errorf("IdnaTestV2.json has %d cases with input, want 2670", n)
 	}
-	runHostTests(t, "IdnaTestV2.json", cases[:n])
+	runHostTests(t, "IdnaTestV2.json", cases[:n], 729)
 }
 
 // runHostTests runs each case through new URL("https://{input}/x") and
-// through the host and hostname setters of https://x/x.
-func runHostTests(t *testing.T, file string, cases []hostTest) {
+// through the host and hostname setters of https://x/x. With IDNA tables
+// older than the data's (see needsNewerUnicode), it leaves out the cases
+// that need the newer ones, and checks that they are olderUnicodeCases.
+func runHostTests(t *testing.T, file string, cases []hostTest, olderUnicodeCases int) {
 	defer checkExpectedFailuresUsed(t, file)
+	left := 0
+	defer func() {
+		if olderUnicode && left != olderUnicodeCases {
+			t.Errorf("left out %d cases of %s for IDNA tables older than Unicode 17, want %d", left, file, olderUnicodeCases)
+		}
+	}()
 	for _, tc := range cases {
+		if needsNewerUnicode(t, tc.Input) {
+			left++
+			continue
+		}
 		wptCase(t, file, fmt.Sprintf("%q", tc.Input), func(t testing.TB) {
 			input := "https://" + tc.Input + "/x"
 			u, err := Parse(input)
