@@ -16,7 +16,9 @@ import (
 // target: String() is Href(); Hostname() is Hostname() without the
 // brackets of an IPv6 address; Port() is Port(); and for the special
 // schemes RequestURI() is [URL.RequestURI], the path and query sent in an
-// HTTP request. User holds the decoded username and password, Path and
+// HTTP request. User holds the username and password, percent-decoded as
+// the standard's percent-decode does (a "%" that starts no percent-encoded
+// byte stays as it is, so nothing is dropped), Path and
 // RawPath the decoded and the WHATWG path, RawQuery the query, ForceQuery
 // whether an empty query is present, and Fragment and RawFragment the
 // decoded and the WHATWG fragment.
@@ -61,10 +63,11 @@ func (u *URL) StdURL() *url.URL {
 		v.OmitHost = true
 	}
 	if u.includesCredentials() {
-		username, _ := url.PathUnescape(u.Username())
+		// Decoded leniently, as the standard's percent-decode does: a "%"
+		// that starts no percent-encoded byte stays, and nothing is lost.
+		username := percentDecodeString(u.Username())
 		if password := u.Password(); password != "" {
-			password, _ = url.PathUnescape(password)
-			v.User = url.UserPassword(username, password)
+			v.User = url.UserPassword(username, percentDecodeString(password))
 		} else {
 			v.User = url.User(username)
 		}

@@ -105,6 +105,17 @@ func TestStdURL(t *testing.T) {
 		if v.Hostname() != strings.Trim(u.Hostname(), "[]") || v.Port() != u.Port() {
 			t.Errorf("%q: Hostname() %q, Port() %q", u.Href(), v.Hostname(), v.Port())
 		}
+		// The user info: the credentials percent-decoded, none dropped.
+		password, hasPassword := v.User.Password()
+		switch {
+		case !u.includesCredentials():
+			if v.User != nil {
+				t.Errorf("%q: User = %v for a URL without credentials", u.Href(), v.User)
+			}
+		case v.User == nil || v.User.Username() != percentDecodeString(u.Username()) ||
+			password != percentDecodeString(u.Password()) || hasPassword != (u.Password() != ""):
+			t.Errorf("%q: User = %#v", u.Href(), v.User)
+		}
 		if !u.scheme.special() {
 			continue
 		}
@@ -132,6 +143,8 @@ func TestStdURL(t *testing.T) {
 func TestStdURLCases(t *testing.T) {
 	for _, tc := range []struct{ in, str, requestURI string }{
 		{"https://user:pa!ss@example.com/", "https://user:pa%21ss@example.com/", "/"},
+		// A stray "%" stays in the decoded user info (net/url escapes it).
+		{"http://a%zz:p@host/", "http://a%25zz:p@host/", "/"},
 		{"https://example.com/a|b?q", "https://example.com/a|b?q", "https://example.com/a|b?q"},
 		{"https://example.com/100%", "https://example.com/100%", "https://example.com/100%"},
 		{"https://user:pass@example.com/a|b", "https://example.com/a|b", "https://example.com/a|b"}, // no credentials in Opaque
