@@ -229,3 +229,95 @@ func ExampleURL_Display() {
 	// https://☕.examplecorp.com.evil.com/café?q=✓
 	// …com.evil.com
 }
+
+func ExampleErrorCode() {
+	_, err := weburl.Parse("https://example.com:99999/")
+	if errors.Is(err, weburl.ErrPortOutOfRange) {
+		fmt.Println("why:", weburl.ErrPortOutOfRange.Description())
+	}
+	for _, e := range weburl.Validate("https://ex_ample.com/", nil) {
+		fmt.Printf("%d: %s: %s\n", e.Offset, e.Code, e.Code.Description())
+	}
+	// Output:
+	// why: the port is greater than 65535
+	// 8: domain-to-ASCII: the domain is not valid under IDNA's strict ToASCII rules
+}
+
+func ExampleURL_Query() {
+	u, _ := weburl.Parse("https://example.com/search?q=go&page=1")
+
+	// Query is a copy, as net/url's is.
+	q := u.Query()
+	q.Set("page", "2")
+	fmt.Println(q, u)
+
+	// SearchParams is bound to the URL, as JavaScript's url.searchParams.
+	u.SearchParams().Set("page", "3")
+	fmt.Println(u)
+	// Output:
+	// q=go&page=2 https://example.com/search?q=go&page=1
+	// https://example.com/search?q=go&page=3
+}
+
+func ExampleURL_AppendText() {
+	u, _ := weburl.Parse("https://example.com/a b")
+	b := []byte("link: ")
+	b, _ = u.AppendText(b)
+	fmt.Println(string(b))
+	// Output:
+	// link: https://example.com/a%20b
+}
+
+func ExampleURL_DialAddress() {
+	for _, s := range []string{"https://example.com/", "http://[::1]:8080/", "wss://127.0.0.1/", "sc://host/", "file:///etc/hosts"} {
+		u, _ := weburl.Parse(s)
+		addr, ok := u.DialAddress()
+		fmt.Printf("%q %v\n", addr, ok)
+	}
+	// Output:
+	// "example.com:443" true
+	// "[::1]:8080" true
+	// "127.0.0.1:443" true
+	// "" false
+	// "" false
+}
+
+func ExamplePercentEncodePathSegment() {
+	seg := weburl.PercentEncodePathSegment("a/b c%?#")
+	fmt.Println(seg)
+	u, _ := weburl.Parse("https://example.com/files/" + seg)
+	fmt.Println(u.Pathname())
+	fmt.Println(weburl.PercentDecode(seg))
+	// Output:
+	// a%2Fb%20c%25%3F%23
+	// /files/a%2Fb%20c%25%3F%23
+	// a/b c%?#
+}
+
+func ExamplePercentEncodeComponent() {
+	fmt.Println(weburl.PercentEncodeComponent("a=1&b=x y/é"))
+	// Output:
+	// a%3D1%26b%3Dx%20y%2F%C3%A9
+}
+
+func ExamplePercentEncodeForm() {
+	enc := weburl.PercentEncodeForm("fish & chips ~ £5")
+	fmt.Println(enc)
+	fmt.Println(weburl.PercentDecodeForm(enc))
+	// Output:
+	// fish+%26+chips+%7E+%C2%A35
+	// fish & chips ~ £5
+}
+
+func ExamplePercentDecode() {
+	// Lenient: a "%" that starts no percent-encoded byte stays.
+	fmt.Println(weburl.PercentDecode("100%25 %zz %41"))
+	// Output:
+	// 100% %zz A
+}
+
+func ExamplePublicSuffixListVersion() {
+	fmt.Println(weburl.PublicSuffixListVersion())
+	// Output:
+	// publicsuffix.org's public_suffix_list.dat, git revision d6c92f1bbb7433e5db7b8405c25d4035fb8ff376 (2026-02-06T07:36:33Z)
+}

@@ -464,9 +464,9 @@ func (h Host) pslDomain() (domain, trailingDot string) {
 	return h.s, ""
 }
 
-// PublicSuffixList names the snapshot of the Public Suffix List that
-// [Host.PublicSuffix] and [Host.RegistrableDomain] use: the one compiled
-// into golang.org/x/net/publicsuffix, which for the golang.org/x/net this
-// module requires (v0.62.0) is the list of 2026-02-06 (git revision
-// d6c92f1). Updating golang.org/x/net updates the list.
-var PublicSuffixList = publicsuffix.List.String()
+// PublicSuffixListVersion names the snapshot of the Public Suffix List
+// that [Host.PublicSuffix] and [Host.RegistrableDomain] use: the one
+// compiled into golang.org/x/net/publicsuffix, which for the
+// golang.org/x/net this module requires (v0.62.0) is the list of
+// 2026-02-06 (git revision d6c92f1). Updating golang.org/x/net updates it.
+func PublicSuffixListVersion() string { return publicsuffix.List.String() }

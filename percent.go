@@ -2,7 +2,7 @@ package weburl
 
 // encodeSet is a set of percent-encode sets, one bit per set. A byte is in a
 // set when its bit is set in encodeTable[byte].
-type encodeSet uint8
+type encodeSet uint16
 
 const (
 	c0ControlSet    encodeSet = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
@@ -13,6 +13,7 @@ const (
 	userinfoSet                           // #userinfo-percent-encode-set
 	componentSet                          // #component-percent-encode-set
 	formSet                               // #application-x-www-form-urlencoded-percent-encode-set
+	pathSegmentSet                        // the path percent-encode set, "%", "/" and "\\": not the standard's
 )
 
 // encodeTable[b] has the bit of every percent-encode set that contains b.
@@ -39,6 +40,7 @@ var encodeTable = func() (t [256]encodeSet) {
 	derive(userinfoSet, pathSet, "/:;=@[\\]|")
 	derive(componentSet, userinfoSet, "$%&+,")
 	derive(formSet, componentSet, "!'()~")
+	derive(pathSegmentSet, pathSet, "%/\\")
 	return t
 }()
 
@@ -155,4 +157,53 @@ func indexPercentByte(s string) int {
 		}
 	}
 	return -1
+}
+
+// PercentEncodePathSegment percent-encodes s for use as one segment of a
+// URL's path: with the path percent-encode set, and "%", "/" and "\\",
+// so that the segment reads back as s whatever its bytes, in special and
+// other URLs alike. It returns s itself when nothing needs encoding. A
+// segment "." or ".." (or any spelling of them with "%2e") is a dot
+// segment whatever its encoding: the parser resolves it.
+// https://url.spec.whatwg.org/#path-percent-encode-set
+func PercentEncodePathSegment(s string) string { return percentEncode(s, pathSegmentSet) }
+
+// PercentEncodeComponent percent-encodes s with the component
+// percent-encode set, the set of JavaScript's encodeURIComponent but for
+// "!", "'", "(", ")" and "~", which it leaves. It returns s itself when
+// nothing needs encoding.
+// https://url.spec.whatwg.org/#component-percent-encode-set
+func PercentEncodeComponent(s string) string { return percentEncode(s, componentSet) }
+
+// PercentEncodeForm percent-encodes s as the application/x-www-form-urlencoded
+// serializer does a name or value: with its percent-encode set, and a
+// space as "+". It returns s itself when nothing needs encoding.
+// https://url.spec.whatwg.org/#concept-urlencoded-serializer
+func PercentEncodeForm(s string) string {
+	if indexEncoded(s, formSet) == len(s) {
+		return s
+	}
+	return string(appendFormEncoded(make([]byte, 0, len(s)+len(s)/2), s))
+}
+
+// PercentDecode percent-decodes s leniently, as the standard's
+// percent-decode does: each "%" and two hex digits becomes that byte, and
+// any other "%" stays as it is. The result may not be UTF-8. It returns s
+// itself when s has no percent-encoded byte.
+// https://url.spec.whatwg.org/#string-percent-decode
+func PercentDecode(s string) string { return percentDecodeString(s) }
+
+// PercentDecodeForm decodes s as the application/x-www-form-urlencoded
+// parser does a name or value: "+" as a space, then [PercentDecode], then
+// UTF-8 decoding with U+FFFD for each byte sequence that is not UTF-8.
+// https://url.spec.whatwg.org/#concept-urlencoded-parser
+func PercentDecodeForm(s string) string { return formDecode(s) }
+
+// percentEncode returns s percent-encoded with set, or s itself when
+// nothing needs encoding. Invalid UTF-8 is encoded byte by byte.
+func percentEncode(s string, set encodeSet) string {
+	if indexEncoded(s, set) == len(s) {
+		return s
+	}
+	return string(appendEncoded(make([]byte, 0, len(s)+len(s)/2), s, set))
 }

@@ -497,8 +497,8 @@ func (u *URL) SearchParams() *SearchParams {
 
 // query returns the URL's query without "?", or "" when it is null.
 func (u *URL) query() string {
-	if u.queryStart == omitted {
-		return ""
+	if u.queryStart == omitted || u.queryStart >= u.queryEnd() {
+		return "" // null, or the zero URL
 	}
 	return u.href[u.queryStart+1 : u.queryEnd()]
 }

@@ -4,7 +4,9 @@ import (
 	"database/sql/driver"
 	"errors"
 	"log/slog"
+	"net"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -209,7 +211,10 @@ func (u *URL) ResolveReference(ref *URL) *URL {
 
 // MarshalText returns the serialization, for encoding/json and other
 // encoders of text.
-func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+func (u *URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// AppendText appends the serialization to b.
+func (u *URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
 
 // UnmarshalText parses text as [URL.SetHref] does; empty text gives the
 // zero URL.
@@ -222,7 +227,10 @@ func (u *URL) UnmarshalText(text []byte) error {
 }
 
 // MarshalBinary returns the serialization, as MarshalText does.
-func (u URL) MarshalBinary() ([]byte, error) { return u.MarshalText() }
+func (u *URL) MarshalBinary() ([]byte, error) { return u.MarshalText() }
+
+// AppendBinary appends the serialization to b, as AppendText does.
+func (u *URL) AppendBinary(b []byte) ([]byte, error) { return u.AppendText(b) }
 
 // UnmarshalBinary parses data as UnmarshalText does.
 func (u *URL) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
@@ -244,7 +252,7 @@ func (u *URL) Scan(src any) error {
 
 // Value implements database/sql/driver's Valuer: the serialization, or NULL
 // for the zero URL.
-func (u URL) Value() (driver.Value, error) {
+func (u *URL) Value() (driver.Value, error) {
 	if u.href == "" {
 		return nil, nil
 	}
@@ -253,4 +261,29 @@ func (u URL) Value() (driver.Value, error) {
 
 // LogValue implements log/slog's LogValuer: the serialization with the
 // password redacted.
-func (u URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
+func (u *URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
+
+// DialAddress returns the address to dial for the URL, "host:port" as
+// net.JoinHostPort makes it (an IPv6 address in brackets): the host, which
+// [URL.Hostname] gives with the brackets an IPv6 address has in a URL, and
+// the port, or the scheme's default port when it is null. ok is false when
+// the URL has no host or no port to dial: a null or empty host, or a
+// scheme that is not special and no port.
+func (u *URL) DialAddress() (addr string, ok bool) {
+	if u.hostKind == HostNull || u.hostKind == HostEmpty {
+		return "", false
+	}
+	port := u.Port()
+	if port == "" {
+		p := u.scheme.defaultPort()
+		if p < 0 {
+			return "", false
+		}
+		port = strconv.Itoa(p)
+	}
+	host := u.Hostname()
+	if u.hostKind == HostIPv6 {
+		host = host[1 : len(host)-1]
+	}
+	return net.JoinHostPort(host, port), true
+}

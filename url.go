@@ -75,8 +75,15 @@ import (
 //	     schemeEnd
 //
 // The zero URL is empty: its getters return "" and its setters other than
-// [URL.SetHref] do nothing. Use [Parse] to make a URL. A URL must not be
-// modified concurrently; copying a URL value gives an independent URL.
+// [URL.SetHref] do nothing. Use [Parse] to make a URL.
+//
+// A URL is a value: copying one (v := *u) gives an independent URL, and
+// URLs are comparable, *u == *v holding exactly when u and v are equal
+// URLs (see [URL.Equal]); comparing two *URL compares their addresses.
+// Methods that only read a URL never write to it, so goroutines may share
+// a URL that none of them changes. Its methods have pointer receivers, as
+// net/url's do: encoding/json marshals a URL by MarshalText through a
+// pointer or an addressable value.
 //
 // https://url.spec.whatwg.org/#concept-url
 type URL struct {
@@ -358,13 +365,19 @@ func CanParse(rawURL string) bool { return canParse(rawURL, nil) }
 // (JavaScript's URL.canParse(ref, u)).
 func (u *URL) CanParse(ref string) bool { return canParse(ref, u.asBase()) }
 
-// Href returns the serialization of the URL, as JavaScript's URL.href does.
+// Href returns the serialization of the URL, as JavaScript's URL.href does:
+// "" for the zero URL and for a nil *URL.
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) Href() string { return u.href }
+func (u *URL) Href() string {
+	if u == nil {
+		return ""
+	}
+	return u.href
+}
 
 // String returns the serialization of the URL; it is [URL.Href].
 // https://url.spec.whatwg.org/#concept-url-serializer
-func (u URL) String() string { return u.href }
+func (u *URL) String() string { return u.href }
 
 // Protocol returns the scheme followed by ":", as JavaScript's URL.protocol does.
 // https://url.spec.whatwg.org/#dom-url-protocol
@@ -641,13 +654,18 @@ func toScalarValues(s string) string {
 }
 
 // Equal reports whether u and v are equal URLs: whether their
-// serializations are the same.
+// serializations are the same. A nil URL is equal to the zero URL (and to
+// nil). Equal is *u == *v for URLs that are not nil.
 // https://url.spec.whatwg.org/#concept-url-equals
-func (u *URL) Equal(v *URL) bool { return u.href == v.href }
+func (u *URL) Equal(v *URL) bool { return u.Href() == v.Href() }
 
 // EqualExcludingFragments reports whether u and v are equal but for their
-// fragments: the standard's URL equivalence with exclude fragments set.
+// fragments: the standard's URL equivalence with exclude fragments set. A
+// nil URL is treated as the zero URL.
 // https://url.spec.whatwg.org/#concept-url-equals
 func (u *URL) EqualExcludingFragments(v *URL) bool {
+	if u == nil || v == nil {
+		return u.Href() == v.Href()
+	}
 	return u.href[:u.queryEnd()] == v.href[:v.queryEnd()]
 }
