@@ -195,31 +195,6 @@ func TestInvalidUTF8Input(t *testing.T) {
 	}
 }
 
-func TestZeroURL(t *testing.T) {
-	var u URL
-	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
-		if got := attr(&u, name); got != "" {
-			t.Errorf("zero URL: %s = %q, want \"\"", name, got)
-		}
-	}
-	for _, name := range []string{"protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
-		set(&u, name, "x")
-		if u.Href() != "" {
-			t.Errorf("zero URL: the %s setter made %q", name, u.Href())
-		}
-	}
-	if _, err := u.Parse("https://example.com/"); err != nil {
-		t.Errorf("a zero URL as base: %v", err)
-	}
-	if err := u.SetHref("https://example.com/x"); err != nil || u.Pathname() != "/x" {
-		t.Errorf("SetHref on a zero URL: %v, %q", err, u.Href())
-	}
-	var nilURL *URL
-	if v, err := nilURL.Parse("https://example.com/"); err != nil || v.Href() != "https://example.com/" {
-		t.Errorf("nil base: %v", err)
-	}
-}
-
 // TestSetOwnValue sets each attribute of every URL in urltestdata.json to
 // the value its getter returns: the URL must stay the same. Left out are the
 // getters that return "" for two different states: host and hostname for a
@@ -341,5 +316,32 @@ func TestDifferencesFromNetURL(t *testing.T) {
 		if err != nil || u.Href() != row.weburl {
 			t.Errorf("Parse(%q) = %v, %v, want %q", row.in, u, err, row.weburl)
 		}
+	}
+}
+
+// TestComparable checks that == on URL values is the standard's URL
+// equality, over every URL of the test data: a URL parsed again from its
+// serialization is == to it, and two URLs are == exactly when their
+// serializations are equal.
+func TestComparable(t *testing.T) {
+	urls := corpus(t)
+	byHref := map[string]URL{}
+	for _, u := range urls {
+		v, err := Parse(u.Href())
+		if err != nil || *v != *u || !v.Equal(u) {
+			t.Errorf("%q parsed again: == %v, Equal %v (%v)", u.Href(), err == nil && *v == *u, v.Equal(u), err)
+		}
+		if w, ok := byHref[u.Href()]; ok && w != *u {
+			t.Errorf("two URLs %q are not ==", u.Href())
+		}
+		byHref[u.Href()] = *u
+	}
+	// And map keys: one entry per distinct URL.
+	set := map[URL]bool{}
+	for _, u := range urls {
+		set[*u] = true
+	}
+	if len(set) != len(byHref) {
+		t.Errorf("%d distinct URL values, %d distinct serializations", len(set), len(byHref))
 	}
 }
