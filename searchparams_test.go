@@ -3,6 +3,7 @@ package weburl
 import (
 	"maps"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -277,6 +278,67 @@ func BenchmarkParseSearchParams(b *testing.B) {
 			for b.Loop() {
 				ParseSearchParams(query)
 			}
+		})
+	}
+}
+
+// appendPairs appends n pairs to the query of a new URL, through one
+// SearchParams, and returns the URL.
+func appendPairs(n int, suffix string) *URL {
+	u, _ := Parse("https://example.com/search" + suffix)
+	p := u.SearchParams()
+	for i := range n {
+		p.Append("k"+strconv.Itoa(i), "v w")
+	}
+	return u
+}
+
+// TestAppendLinear checks that n Appends take O(n) work: the bytes they
+// allocate grow with n, not n² (building the query anew each time would
+// copy about n²/2 pairs: a gigabyte for n = 16,000).
+func TestAppendLinear(t *testing.T) {
+	const n = 16_000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	u := appendPairs(n, "")
+	runtime.ReadMemStats(&after)
+	allocated := after.TotalAlloc - before.TotalAlloc
+	if limit := uint64(64 * len(u.Href())); allocated > limit {
+		t.Errorf("%d Appends allocated %d bytes for a %d-byte URL, more than %d", n, allocated, len(u.Href()), limit)
+	}
+	// With a fragment, each Append rewrites the URL, as update does.
+	if in, rewritten := appendPairs(500, ""), appendPairs(500, "#f"); in.Href()+"#f" != rewritten.Href() {
+		t.Errorf("Appends in place and by rewriting differ: %.80q…", in.Href())
+	}
+	if u.SearchParams().Size() != n {
+		t.Errorf("%d pairs after %d Appends", u.SearchParams().Size(), n)
+	}
+	if err := u.check(); err != nil {
+		t.Error(err)
+	}
+	// Strings got from the URL before an Append stay as they were.
+	v, _ := Parse("https://example.com/?a=1")
+	p := v.SearchParams()
+	p.Append("b", "2")
+	href := v.Href()
+	p.Append("c", "3")
+	if href != "https://example.com/?a=1&b=2" || v.Href() != "https://example.com/?a=1&b=2&c=3" {
+		t.Errorf("after two Appends: %q, then %q", href, v.Href())
+	}
+}
+
+// BenchmarkSearchParamsAppend builds a query of n pairs with n Appends;
+// ns/pair stays flat as n grows (on a URL without a fragment):
+//
+//	go test -run '^$' -bench SearchParamsAppend -benchmem .
+func BenchmarkSearchParamsAppend(b *testing.B) {
+	for _, n := range []int{1_000, 16_000, 256_000} {
+		b.Run("pairs="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				appendPairs(n, "")
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/pair")
 		})
 	}
 }
