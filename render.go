@@ -48,12 +48,17 @@ type DisplayOptions struct {
 // Display renders the URL for people to read, as the standard's URL
 // rendering section recommends. The username and password are never shown
 // (they can pass for the host, as in https://bank.example@evil.example/).
-// The host is shown in Unicode by domain to Unicode, label by label: a label
-// whose decoding records an error stays in its ASCII form. Percent-encoded
-// bytes elsewhere are decoded when they are UTF-8 for visible, non-ASCII
-// code points that pose no known spoofing risk (not, for example, bidi
-// controls, spaces, or look-alikes of "/" and of the lock icon); others
-// stay encoded. Display is for people only: its result is no URL to parse.
+// A host that is a domain is shown in Unicode by domain to Unicode, but a
+// label that could pass for another stays in Punycode: one that mixes
+// scripts beyond what UTS #39's Highly Restrictive level allows, or one of
+// Cyrillic letters that look like Latin ones ("аррӏе", under a top-level
+// domain that is not Cyrillic); so https://аpple.com/ shows as
+// https://xn--pple-43d.com/, as in browsers. Other hosts show as they are
+// serialized. Percent-encoded bytes elsewhere are decoded when they are
+// UTF-8 for visible, non-ASCII code points that pose no known spoofing
+// risk (not, for example, bidi controls, spaces, or look-alikes of "/" and
+// of the lock icon); others stay encoded. Display is for people only: its
+// result is no URL to parse.
 // https://url.spec.whatwg.org/#url-rendering
 func (u *URL) Display(opts DisplayOptions) string {
 	if u.href == "" {
@@ -99,8 +104,9 @@ func (u *URL) Display(opts DisplayOptions) string {
 	return out
 }
 
-// display renders a host: a domain by domain to Unicode, any other host
-// as it is serialized.
+// display renders a host: a domain by domain to Unicode, each label in
+// Unicode only if it passes showInUnicode, else in its ASCII form; any
+// other host as it is serialized.
 // https://url.spec.whatwg.org/#url-rendering-i18n
 func (h Host) display(trimWWW bool) string {
 	if h.kind != HostDomain {
@@ -110,7 +116,145 @@ func (h Host) display(trimWWW bool) string {
 	if trimWWW {
 		s = trimFirstLabel(h)
 	}
-	return DomainToUnicode(s)
+	uni := DomainToUnicode(s)
+	if uni == s {
+		return s // all ASCII, or domain to Unicode recorded an error
+	}
+	labels, ascii := strings.Split(uni, "."), strings.Split(s, ".")
+	if len(labels) != len(ascii) {
+		return s
+	}
+	tld := labels[len(labels)-1]
+	if tld == "" && len(labels) > 1 {
+		tld = labels[len(labels)-2] // the domain ends with "."
+	}
+	for i, label := range labels {
+		if label != ascii[i] && !showInUnicode(label, tld) {
+			labels[i] = ascii[i]
+		}
+	}
+	return strings.Join(labels, ".")
+}
+
+// showInUnicode reports whether a domain label, decoded from Punycode,
+// may be shown in Unicode without passing for another, as browsers decide
+// against homograph spoofs (the standard's rendering section refers to
+// UTS #39, Unicode Security Mechanisms). It must pass two checks:
+//
+//   - The mixed-script rule of UTS #39's Highly Restrictive level: the
+//     scripts of its letters (Common and Inherited ones aside) are one
+//     script, or fit one of Latin with Han and Hiragana and Katakana,
+//     Latin with Han and Bopomofo, or Latin with Han and Hangul. So
+//     "pаypal" with a Cyrillic "а", or Latin mixed with Greek, Armenian
+//     or Cherokee letters, stays in Punycode.
+//   - No whole-script look-alike of Latin: a label whose letters are all
+//     Cyrillic ones that look like Latin letters ("аррӏе", "ѕсоре") stays
+//     in Punycode, unless the top-level domain tld is Cyrillic itself
+//     ("аррӏе.рф"). The look-alikes are the set Chromium's IDN spoof
+//     checker uses.
+//
+// (Scripts are the Unicode Script property of Go's unicode package, not
+// Script_Extensions, which it lacks.)
+// https://www.unicode.org/reports/tr39/#Restriction_Level_Detection
+func showInUnicode(label, tld string) bool {
+	var scripts scriptSet
+	var other *unicode.RangeTable // the script of the scriptOther letters
+	onlyLatinAlike := true
+	for _, r := range label {
+		sc := scriptOf(r)
+		scripts |= sc
+		switch sc {
+		case scriptCyrillic:
+			onlyLatinAlike = onlyLatinAlike && strings.ContainsRune(cyrillicLatinAlike, r)
+		case scriptOther:
+			if other != nil && !unicode.Is(other, r) {
+				return false // two scripts that mix with nothing
+			}
+			other = otherScript(r)
+		}
+	}
+	if !scripts.highlyRestrictive() {
+		return false
+	}
+	if scripts == scriptCyrillic && onlyLatinAlike {
+		for _, r := range tld {
+			if scriptOf(r) != scriptCyrillic {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cyrillicLatinAlike holds the Cyrillic letters that look like Latin
+// ones, lower case (domain to Unicode gives nothing else).
+const cyrillicLatinAlike = "асԁеһіјӏорԗԛѕԝхуъьҽпгѵѡ"
+
+// A scriptSet is a set of the scripts showInUnicode tells apart: the five
+// of the Highly Restrictive combinations, Cyrillic, and any other. Common
+// and Inherited are the empty set.
+type scriptSet uint8
+
+const (
+	scriptLatin scriptSet = 1 << iota
+	scriptHan
+	scriptHiragana
+	scriptKatakana
+	scriptBopomofo
+	scriptHangul
+	scriptCyrillic
+	scriptOther // any script not above (otherScript tells which)
+)
+
+// highlyRestrictive reports whether the set passes UTS #39's Highly
+// Restrictive mixed-script rule (see showInUnicode).
+func (s scriptSet) highlyRestrictive() bool {
+	if s&(s-1) == 0 {
+		return true // one script, or none
+	}
+	japanese := scriptLatin | scriptHan | scriptHiragana | scriptKatakana
+	chinese := scriptLatin | scriptHan | scriptBopomofo
+	korean := scriptLatin | scriptHan | scriptHangul
+	return s&^japanese == 0 || s&^chinese == 0 || s&^korean == 0
+}
+
+// scriptOf returns the script of r as a scriptSet: empty for Common and
+// Inherited, scriptOther for scripts not told apart.
+func scriptOf(r rune) scriptSet {
+	switch {
+	case r < 0x80:
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			return scriptLatin
+		}
+		return 0
+	case unicode.Is(unicode.Common, r), unicode.Is(unicode.Inherited, r):
+		return 0
+	case unicode.Is(unicode.Latin, r):
+		return scriptLatin
+	case unicode.Is(unicode.Han, r):
+		return scriptHan
+	case unicode.Is(unicode.Hiragana, r):
+		return scriptHiragana
+	case unicode.Is(unicode.Katakana, r):
+		return scriptKatakana
+	case unicode.Is(unicode.Bopomofo, r):
+		return scriptBopomofo
+	case unicode.Is(unicode.Hangul, r):
+		return scriptHangul
+	case unicode.Is(unicode.Cyrillic, r):
+		return scriptCyrillic
+	}
+	return scriptOther
+}
+
+// otherScript returns the table of r's script in unicode.Scripts.
+func otherScript(r rune) *unicode.RangeTable {
+	for _, table := range unicode.Scripts {
+		if unicode.Is(table, r) {
+			return table
+		}
+	}
+	return nil // unassigned: mixes with nothing
 }
 
 // trimFirstLabel drops a first label "www" or "m" of a domain, unless the

@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,90 @@ func TestDisplay(t *testing.T) {
 	var zero URL
 	if zero.Display(DisplayOptions{}) != "" {
 		t.Error("zero URL")
+	}
+}
+
+// TestDisplaySpoofs checks which hosts Display shows in Unicode, on test
+// vectors of Chromium's IDN spoof checker (its unit tests, safe or unsafe
+// by the same two rules): a label shows in Unicode only if its scripts
+// pass UTS #39's Highly Restrictive mixed-script rule and it is not all
+// Cyrillic look-alikes of Latin letters under a top-level domain that is
+// not Cyrillic. An unsafe label stays in Punycode; the others of its
+// domain do not.
+func TestDisplaySpoofs(t *testing.T) {
+	for _, tc := range []struct {
+		host string // as written in the URL
+		safe bool
+	}{
+		// Legitimate IDNs, one script or the allowed combinations.
+		{"münchen.de", true},
+		{"例え.jp", true},
+		{"пример.рф", true},
+		{"bücher.de", true},
+		{"北京大學.cn", true},
+		{"www.一123.com", true},
+		{"www.hello中国.com", true}, // Latin + Han
+		{"朝日あさひ.jp", true},        // Han + Hiragana
+		{"eコマース.jp", true},        // Latin + Katakana
+		{"www.전자정부.kr", true},     // Hangul
+		{"한글han.kr", true},        // Hangul + Latin
+		{"漢字hanzi.tw", true},      // Han + Latin
+		{"注音bopoㄅㄆㄇㄈ.tw", true},   // Han + Latin + Bopomofo
+		{"振り仮名カタkanji.jp", true},  // Han + Hiragana + Katakana + Latin
+		{"ουτοπία.gr", true},      // Greek
+		{"торты.ru", true},        // Cyrillic with letters unlike Latin
+		{"музей.com", true},       // ditto
+		{"президент.рф", true},
+		{"افلام.eg", true},
+		{"עברית-123.il", true},
+		{"ภาษาไทย-123.th", true},
+		{"हिन्दी-123.in", true},
+		// Mixed scripts beyond Highly Restrictive.
+		{"pаypal.com", false}, // Cyrillic а
+		{"paypαl.com", false}, // Greek alpha
+		{"gοοglε.gr", false},  // Greek omicron and epsilon
+		{"gооglе.ru", false},  // Cyrillic о and е
+		{"ρау.ru", false},     // Greek + Cyrillic
+		{"abcძef.test", false},
+		{"한ひら.kr", false},      // Hangul + Hiragana
+		{"ㄅㄆㄇㄈカタカナ.tw", false}, // Bopomofo + Katakana
+		{"ㄅㄆㄇㄈ주음.tw", false},   // Bopomofo + Hangul
+		{"abहिन्दी.in", false},
+		{"abภาษาไทย.th", false},
+		{"bսs.com", false},    // Armenian
+		{"gօogle.com", false}, // Armenian oh
+		{"रोले盧स.com", false}, // Devanagari + Han
+		{"कক.in", false},      // Devanagari + Bengali
+		{"abᒿ.com", false},    // Canadian syllabics
+		{"liⵏy.com", false},   // Tifinagh
+		// Whole-script look-alikes of Latin, unless under a Cyrillic TLD.
+		{"аррӏе.com", false},
+		{"ѕсоре.com", false},
+		{"ѕсоре123.com", false},
+		{"ѕсоре-рау.com", false},
+		{"ѕсоре.рф", true},
+		{"ѕсоре-рау.рф", true},
+	} {
+		u, err := Parse("https://" + tc.host + "/")
+		if err != nil {
+			t.Fatalf("%q: %v", tc.host, err)
+		}
+		ascii := u.Hostname()
+		unicode := DomainToUnicode(ascii)
+		got := u.Display(DisplayOptions{HostOnly: true})
+		labels := strings.Split(unicode, ".")
+		// The first label is the one at issue; the others are safe.
+		if !tc.safe {
+			labels[0] = strings.Split(ascii, ".")[0]
+		}
+		if want := strings.Join(labels, "."); got != want {
+			t.Errorf("Display(%q) = %q, want %q (safe %v)", tc.host, got, want, tc.safe)
+		}
+	}
+	// A Cyrillic "а" among Latin letters, shown in Punycode as browsers
+	// show it.
+	u, _ := Parse("https://аpple.com/")
+	if got := u.Display(DisplayOptions{}); got != "https://xn--pple-43d.com/" {
+		t.Errorf("Display(https://аpple.com/) = %q", got)
 	}
 }
