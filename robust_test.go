@@ -2,9 +2,11 @@ package weburl
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/idna"
 )
@@ -194,8 +196,11 @@ func checkAdversary(t *testing.T, a adversary, s string) {
 func TestAdversarialInputs(t *testing.T) {
 	// 300,000 bytes make 100,000 "../" segments, hosts of 100,000 labels,
 	// 100,000 "%" signs; 30,000 make more than 10,000 dots and empty
-	// labels; then 1 MiB and 16 MiB of each pattern.
-	sizes := []int{30_000, 300_000, 1 << 20, 16 << 20}
+	// labels; then, but with -short, 1 MiB and 16 MiB of each pattern.
+	sizes := []int{30_000, 300_000}
+	if !testing.Short() {
+		sizes = append(sizes, 1<<20, 16<<20)
+	}
 	for _, a := range adversaries {
 		t.Run(a.name, func(t *testing.T) {
 			for _, n := range sizes {
@@ -247,6 +252,9 @@ func TestInvalidUTF8Everywhere(t *testing.T) {
 }
 
 func TestMaxInputLength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses 256 MiB inputs; runs without -short")
+	}
 	prefix := "https://example.com/"
 	longest := prefix + strings.Repeat("a", MaxInputLength-len(prefix))
 	u, err := Parse(longest)
@@ -274,6 +282,32 @@ func TestMaxInputLength(t *testing.T) {
 		set(u, name, tooLong)
 		if u.Href() != "https://example.com/p?q#f" {
 			t.Errorf("setting %s to MaxInputLength+1 bytes changed the URL to %.60q", name, u.Href())
+		}
+	}
+}
+
+// TestLinearTime checks that parsing each adversarial input takes time
+// linear in its length: parsing 16 times the input may take at most 48
+// times as long (quadratic time would take 256 times). Each time is the
+// best of five runs, to leave out the machine's noise.
+func TestLinearTime(t *testing.T) {
+	n := 64 << 10
+	if testing.Short() {
+		n = 16 << 10
+	}
+	best := func(s string) time.Duration {
+		d := time.Duration(math.MaxInt64)
+		for range 5 {
+			start := time.Now()
+			_, _ = Parse(s)
+			d = min(d, time.Since(start))
+		}
+		return d
+	}
+	for _, a := range adversaries {
+		small, large := best(a.make(n)), best(a.make(16*n))
+		if ratio := float64(large) / float64(max(small, time.Microsecond)); ratio > 48 {
+			t.Errorf("%s: %d bytes take %v, %d bytes %v: %.0f times as long", a.name, n, small, 16*n, large, ratio)
 		}
 	}
 }
