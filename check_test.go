@@ -20,6 +20,14 @@ func (u *URL) check() error {
 	}
 	c := u.components
 
+	// The serialization is printable ASCII: the parser percent-encodes
+	// everything else (an opaque path may keep spaces).
+	for i := 0; i < len(h); i++ {
+		if h[i] < ' ' || h[i] > '~' {
+			return fail("byte %#x at %d is not printable ASCII", h[i], i)
+		}
+	}
+
 	// Scheme.
 	if c.schemeEnd == 0 || c.schemeEnd >= n || h[c.schemeEnd] != ':' {
 		return fail("schemeEnd does not point at \":\"")

@@ -88,7 +88,7 @@ var validationCases = []struct {
 	// The table's example for file-invalid-Windows-drive-letter,
 	// "/c:/path/to/file" against "file:///c:/", signals nothing: the
 	// leading "/" takes the parser to the file slash state, which has no
-	// such step (see ../shared/spec/NOTES.md). The file state signals it for
+	// such step, and whatwg-url signals nothing either. The file state signals it for
 	// input that starts with a drive letter; with ":" that input would be
 	// a scheme, so it is "|", which is no URL code point.
 	{"/c:/path/to/file", "file:///c:/", nil},
