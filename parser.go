@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"math"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -191,21 +192,23 @@ func clean(s string, trim bool) string {
 	if !utf8.ValidString(s[i:]) {
 		s = toValidUTF8(s)
 	}
-	var b []byte
+	// One allocation, for the string itself.
+	var b strings.Builder
 	start := 0
 	for j := i; j < len(s); j++ {
 		if c := s[j]; c == '\t' || c == '\n' || c == '\r' {
-			if b == nil {
-				b = make([]byte, 0, len(s)-1)
+			if start == 0 {
+				b.Grow(len(s) - 1)
 			}
-			b = append(b, s[start:j]...)
+			b.WriteString(s[start:j])
 			start = j + 1
 		}
 	}
-	if b == nil {
+	if start == 0 {
 		return s
 	}
-	return string(append(b, s[start:]...))
+	b.WriteString(s[start:])
+	return b.String()
 }
 
 // asciiWithoutControls returns the length of the longest prefix of s, in

@@ -50,8 +50,11 @@
 // # Representation
 //
 // A URL holds its serialization as one string and the offsets of its
-// components, so getters slice it and allocate nothing, and a parse
-// allocates at most the URL and its string.
+// components, so getters slice it and allocate nothing. Parsing an input
+// whose host is ASCII and that has no tab or newline allocates the URL
+// and, unless the input is its own serialization, its href; a failed parse
+// allocates just the [*Error]. (A non-ASCII host costs IDNA's allocations;
+// removing tabs and newlines, one more.)
 package weburl
 
 import (
@@ -357,7 +360,8 @@ func (u *URL) asBase() *URL {
 }
 
 // CanParse reports whether [Parse] would succeed on rawURL (JavaScript's
-// URL.canParse(rawURL)). It allocates nothing for ASCII input.
+// URL.canParse(rawURL)). It allocates nothing, whatever the answer, for
+// input whose host is ASCII and that has no tab or newline.
 // https://url.spec.whatwg.org/#dom-url-canparse
 func CanParse(rawURL string) bool { return canParse(rawURL, nil) }
 
@@ -458,9 +462,10 @@ func (u *URL) Hash() string {
 
 // SetHref replaces the URL with the result of parsing href, as assigning
 // JavaScript's URL.href does. If href does not parse, the URL is unchanged
-// and the error is an [*Error]. On success it allocates at most the new
-// href, and nothing when href is already in its serialized form: a URL
-// reused for a stream of such inputs costs no allocation per input.
+// and the error is an [*Error]. For an input whose host is ASCII and that
+// has no tab or newline, it allocates on success at most the new href, and
+// nothing when href is already in its serialized form: a URL reused for a
+// stream of such inputs costs no allocation per input.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
 	// As parse, but into u.

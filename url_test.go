@@ -8,9 +8,14 @@ import (
 	"unicode/utf8"
 )
 
-// asciiURLs are typical ASCII http(s) URLs, some already in their
-// serialized form and some not.
+// asciiURLs are typical http(s) URLs with ASCII hosts and no tab or
+// newline, some already in their serialized form and some not: the inputs
+// the allocation claims of the docs name.
 var asciiURLs = []string{
+	"https://example.com/caf\u00e9?q=\u2713#\u00e9",
+	"https://EX%41MPLE.com/%zz",
+	"sc://host/a b?c#d",
+	"mailto:a@example.com",
 	"https://www.example.com/path/to/page.html?q=1&r=2#section",
 	"http://example.com/",
 	"https://user:pass@EXAMPLE.com:8080/a/./b/../c?x=1",
@@ -70,6 +75,13 @@ func TestAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { CanParse(s) }); n != 0 {
 			t.Errorf("CanParse(%q) (a failure) allocates %v times, want 0", s, n)
 		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != 1 {
+			t.Errorf("Parse(%q) (a failure) allocates %v times, want 1, the *Error", s, n)
+		}
+	}
+	// Removing a tab or newline costs one allocation.
+	if n := testing.AllocsPerRun(100, func() { CanParse("https://exa\tmple.com/") }); n != 1 {
+		t.Errorf("CanParse with a tab allocates %v times, want 1", n)
 	}
 }
 
