@@ -13,17 +13,20 @@ import (
 
 // FuzzStream streams input through the command's reading, parsing and
 // printing with small blocks, reads of a few bytes and one or three
-// workers, and checks the output against parsing the lines one by one.
+// workers, and checks the output against parsing the lines one by one
+// (less a byte order mark before the first), and the count of lines.
 func FuzzStream(f *testing.F) {
 	f.Add("http://a/b\r\nhttps://:443\n\nHTTP://A/c", uint8(3))
 	f.Add("x\r\r\n\n\n"+strings.Repeat("http://long.example/", 10)+"\n", uint8(1))
 	f.Add("https://example.com/a b\r\n\r\n", uint8(200))
+	f.Add("\uFEFFhttps://example.com/\n\uFEFFx\n", uint8(0))
+	f.Add("\xEF\xBBhttp://a/", uint8(1))
 	defer func(n int) { blockSize = n }(blockSize)
 	blockSize = 16
 	f.Fuzz(func(t *testing.T, input string, step uint8) {
 		var wantOut, wantErr strings.Builder
 		wantFailed := false
-		lines := strings.Split(input, "\n")
+		lines := strings.Split(strings.TrimPrefix(input, "\uFEFF"), "\n")
 		if lines[len(lines)-1] == "" {
 			lines = lines[:len(lines)-1] // the input ends with "\n", or is empty
 		}
@@ -40,8 +43,12 @@ func FuzzStream(f *testing.F) {
 		var out, errOut bytes.Buffer
 		p := &printer{stdout: &out, stderr: &errOut}
 		r := &shortReader{s: input, n: int(step%32) + 1}
-		if err := stream(r, p, &options{}, 1+2*int(step&1)); err != nil {
+		n, err := stream(r, p, &options{}, 1+2*int(step&1), 1)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if n != len(lines) {
+			t.Errorf("stream(%q) counted %d lines, want %d", input, n, len(lines))
 		}
 		if out.String() != wantOut.String() || errOut.String() != wantErr.String() || p.failed != wantFailed {
 			t.Errorf("stream(%q) printed\n%q\n%q\nfailed %v, want\n%q\n%q\nfailed %v",

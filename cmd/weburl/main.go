@@ -4,11 +4,13 @@
 //
 // Usage:
 //
-//	weburl [flags] [URL ...]
+//	weburl [flags] [URL ... | -]
+//	weburl -version
 //
 // With URLs as arguments, weburl parses those; without, it reads one URL
-// per line from standard input (a line's "\n" or "\r\n" is not part of
-// it), streaming, in constant memory however long the input. It parses on
+// per line from standard input, as it does for an argument "-" (a line's
+// "\n" or "\r\n" is not part of it, and a byte order mark before the
+// first line is left out), streaming, in constant memory however long the input. It parses on
 // as many goroutines as GOMAXPROCS allows, up to 16, and prints in the
 // order of the input, each line as soon as it is read and parsed, so that
 // it can also answer a line at a time in an interactive pipeline.
@@ -30,6 +32,10 @@
 //	            DESCRIPTION" (OFFSET is the byte offset in the input;
 //	            "(fatal)" after NAME marks the one that made it fail); with
 //	            -json, add them to each object as "validationErrors"
+//	-version    print the version, the Go toolchain and the Unicode
+//	            version of its IDNA tables (Go 1.26 builds have older
+//	            ones, so some international hosts parse otherwise)
+//	-h          print the help, on standard output
 //
 // The exit status is 0 when every input parses (and, with -validate, has
 // no validation error), 1 otherwise, and 2 for a usage error.
@@ -56,25 +62,29 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/weburl/weburl"
+	"golang.org/x/net/idna"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: weburl [-base URL] [-json] [-validate] [URL ...]
+const usage = `usage: weburl [-base URL] [-json] [-validate] [URL ... | -]
+       weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
-It parses its arguments, or else one URL per line of standard input, and
-prints each URL's serialization, one line per input; an input that fails
-to parse prints an empty line and a message on standard error.
+It parses its arguments, or else one URL per line of standard input (an
+argument "-" reads it too, in its place), and prints each URL's
+serialization, one line per input; an input that fails to parse prints an
+empty line and a message on standard error. A byte order mark before the
+first line of standard input is left out.
 
 Flags:
   -base URL   resolve each input against the base URL
@@ -87,6 +97,9 @@ Flags:
               each (the byte offset in the input; "(fatal)" after the name
               marks the one that made the parse fail); with -json, add
               "validationErrors"
+  -version    print the version, the Go toolchain and the Unicode version of
+              its IDNA tables, which decides how some hosts parse
+  -h          print this help
 
 Exit status: 0 if every input parses (and, with -validate, has no validation
 error), 1 if not, 2 for a usage error.
@@ -103,15 +116,22 @@ Examples:
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("weburl", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	flags.Usage = func() { fmt.Fprint(stderr, usage) }
+	flags.Usage = func() {} // printed below: to stdout for -h
 	baseFlag := flags.String("base", "", "resolve each input against this base URL")
 	jsonFlag := flags.Bool("json", false, "print a JSON object per input")
 	validateFlag := flags.Bool("validate", false, "print the validation errors")
+	versionFlag := flags.Bool("version", false, "print the version")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
 			return 0
 		}
+		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	if *versionFlag {
+		fmt.Fprintln(stdout, version())
+		return 0
 	}
 	opts := &options{json: *jsonFlag, validate: *validateFlag}
 	if *baseFlag != "" || flagSet(flags, "base") {
@@ -124,16 +144,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	p := &printer{stdout: stdout, stderr: stderr}
-	if flags.NArg() > 0 {
-		w, ch := newWorker(opts), new(chunk)
-		for i, arg := range flags.Args() {
-			w.line(ch, i+1, arg)
-		}
-		p.print(ch)
-	} else if err := stream(stdin, p, opts, min(runtime.GOMAXPROCS(0), maxWorkers)); err != nil {
-		fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
-		return 1
+	inputs := flags.Args()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
 	}
+	w, ch := newWorker(opts), new(chunk)
+	n := 1 // the number of the next line
+	for _, arg := range inputs {
+		if arg != "-" {
+			w.line(ch, n, arg)
+			n++
+			continue
+		}
+		// Standard input, after the arguments so far.
+		p.print(ch)
+		ch.out.Reset()
+		ch.errOut.Reset()
+		lines, err := stream(stdin, p, opts, min(runtime.GOMAXPROCS(0), maxWorkers), n)
+		if err != nil {
+			fmt.Fprintf(stderr, "weburl: reading standard input: %v\n", err)
+			return 1
+		}
+		n += lines
+	}
+	p.print(ch)
 	if p.err != nil {
 		fmt.Fprintf(stderr, "weburl: %v\n", p.err)
 		return 1
@@ -142,6 +176,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// version describes the command's build: the module version (or "devel"
+// for a build from a checkout), the Go toolchain, and the Unicode version
+// of the IDNA tables that golang.org/x/net/idna has with it, which decides
+// how some international hosts parse.
+func version() string {
+	v := "devel"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		v = info.Main.Version
+	}
+	return fmt.Sprintf("weburl %s (%s, IDNA tables of Unicode %s)", v, runtime.Version(), idna.UnicodeVersion)
 }
 
 func flagSet(flags *flag.FlagSet, name string) bool {
@@ -188,13 +234,12 @@ const (
 //
 // It reads r into the block of one chunk until a read brings the end of a
 // line; the lines go to a worker, and what follows them to the block of
-// the next chunk. A chunk's lines are parsed as strings that share its
-// block's memory (see view), and printed before the block is read into
-// again. A fixed number of chunks go round, so memory stays the same
+// the next chunk. A chunk's lines are parsed (see worker.parse) and
+// printed before the block is read into again. A fixed number of chunks go round, so memory stays the same
 // however long the input, as long as its lines are not; a read that ends
 // in the middle of the input is printed as soon as it is parsed, so the
 // command can answer a line at a time in an interactive pipeline.
-func stream(r io.Reader, p *printer, opts *options, workers int) error {
+func stream(r io.Reader, p *printer, opts *options, workers, first int) (lines int, err error) {
 	depth := 2
 	if workers > 1 {
 		depth = 2*workers + 2
@@ -212,9 +257,10 @@ func stream(r io.Reader, p *printer, opts *options, workers int) error {
 		free <- ch
 	}
 
+	r = &bomReader{r: r}
 	if workers <= 1 {
 		w := newWorker(opts)
-		return readChunks(r, free, func(ch *chunk) bool {
+		return readChunks(r, free, first, func(ch *chunk) bool {
 			w.parse(ch)
 			p.print(ch)
 			recycle(ch)
@@ -242,7 +288,7 @@ func stream(r io.Reader, p *printer, opts *options, workers int) error {
 		}
 		close(printed)
 	}()
-	err := readChunks(r, free, func(ch *chunk) bool {
+	lines, err = readChunks(r, free, first, func(ch *chunk) bool {
 		order <- ch
 		work <- ch
 		return !p.stopped.Load()
@@ -250,15 +296,16 @@ func stream(r io.Reader, p *printer, opts *options, workers int) error {
 	close(work)
 	close(order)
 	<-printed
-	return err
+	return lines, err
 }
 
 // readChunks reads r into chunks taken from free and passes each to parse
 // when it holds whole lines, until the input ends or parse returns false;
-// see stream.
-func readChunks(r io.Reader, free chan *chunk, parse func(*chunk) bool) error {
+// see stream. The first line is number first; it returns how many lines
+// it passed on.
+func readChunks(r io.Reader, free chan *chunk, first int, parse func(*chunk) bool) (lines int, err error) {
 	ch := <-free
-	ch.first = 1
+	ch.first = first
 	end := 0 // ch.block[:end] is read and not yet parsed
 	for {
 		k, err := r.Read(ch.block[end:])
@@ -272,26 +319,64 @@ func readChunks(r io.Reader, free chan *chunk, parse func(*chunk) bool) error {
 			next.first = ch.first + bytes.Count(ch.lines, []byte("\n"))
 			end = copy(next.block, ch.block[i:end])
 			if !parse(ch) {
-				return nil
+				return next.first - first, nil
 			}
 			ch = next
 		} else {
 			end += k
 		}
 		if err == io.EOF {
-			if end > 0 {
-				ch.lines = ch.block[:end] // a last line without "\n"
-				parse(ch)
+			if end == 0 {
+				return ch.first - first, nil
 			}
-			return nil
+			ch.lines = ch.block[:end] // a last line without "\n"
+			parse(ch)
+			return ch.first + 1 - first, nil
 		}
 		if err != nil {
-			return err
+			return ch.first - first, err
 		}
 		if end == len(ch.block) {
 			ch.block = append(ch.block, make([]byte, len(ch.block))...)
 		}
 	}
+}
+
+// A bomReader reads r less a UTF-8 byte order mark at its start, which
+// editors on Windows write before the first line. It holds back the first
+// bytes only while they may still be a mark, so that an interactive
+// pipeline is answered a line at a time.
+type bomReader struct {
+	r       io.Reader
+	pending []byte // read, not yet returned, and not a mark
+	err     error  // the error of a read while checking the start
+	done    bool   // the start has been checked
+}
+
+const bom = "\uFEFF" // in UTF-8: EF BB BF
+
+func (b *bomReader) Read(p []byte) (int, error) {
+	for !b.done {
+		var buf [len(bom)]byte
+		k, err := b.r.Read(buf[:len(bom)-len(b.pending)])
+		b.pending = append(b.pending, buf[:k]...)
+		switch {
+		case string(b.pending) == bom:
+			b.pending, b.done = nil, true
+		case !strings.HasPrefix(bom, string(b.pending)) || err != nil:
+			b.done = true
+		}
+		b.err = err
+	}
+	if len(b.pending) > 0 {
+		n := copy(p, b.pending)
+		b.pending = b.pending[n:]
+		return n, nil
+	}
+	if b.err != nil {
+		return 0, b.err
+	}
+	return b.r.Read(p)
 }
 
 // A printer writes chunks' output. Only one goroutine prints, but another
@@ -332,30 +417,25 @@ func newWorker(opts *options) *worker {
 	return w
 }
 
-// parse parses the lines of ch and keeps what they print in ch.
+// parse parses the lines of ch and keeps what they print in ch. The lines
+// are copied into one string, of which each line is a substring: one
+// allocation per chunk, and a URL that keeps its input as its href keeps a
+// string that never changes, not a view of the block that is read into
+// again.
 func (w *worker) parse(ch *chunk) {
 	ch.out.Reset()
 	ch.errOut.Reset()
 	ch.failed = false
 	n := ch.first
-	for rest := ch.lines; len(rest) > 0; n++ {
+	for rest := string(ch.lines); len(rest) > 0; n++ {
 		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
 			line, rest = rest[:i], rest[i+1:]
 		} else {
-			rest = nil
+			rest = ""
 		}
-		w.line(ch, n, view(line))
+		w.line(ch, n, strings.TrimSuffix(line, "\r"))
 	}
-}
-
-// view returns line, without a final "\r", as a string that shares its
-// memory. The string must not outlive the use of the line: line keeps
-// nothing of its input (nor of the URL or error, which may share it) once
-// it returns.
-func view(line []byte) string {
-	line = bytes.TrimSuffix(line, []byte("\r"))
-	return unsafe.String(unsafe.SliceData(line), len(line))
 }
 
 // line parses input, line n, and writes what the flags ask for to ch.

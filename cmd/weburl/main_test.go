@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/weburl/weburl"
+	"golang.org/x/net/idna"
 )
 
 // The tests build the command and run it, as a user would.
@@ -72,6 +73,11 @@ func TestCommand(t *testing.T) {
 			"http://a/b\nhttp://a/c\nhttp://a/%20d\n", "", 0},
 		{"no final newline", "http://a/b", nil, "http://a/b\n", "", 0},
 		{"a lone CR stays", "sc:a\r\r\n", nil, "sc:a\n", "", 0}, // then trimmed as a C0 control by the parser
+		{"a byte order mark before the first line", "\uFEFFhttp://a/\n\uFEFFhttp://b/\n", nil,
+			"http://a/\n\n", `weburl: line 2: parse "\ufeffhttp://b/": missing-scheme-non-relative-URL` + "\n", 1},
+		{"a lone byte order mark", "\uFEFF", nil, "", "", 0},
+		{"- reads standard input in its place", "http://b/\nhttp://:1/\n", []string{"http://a/", "-", "http://c/"},
+			"http://a/\nhttp://b/\n\nhttp://c/\n", "weburl: line 3: parse \"http://:1/\": host-missing\n", 1},
 		{"failures", "http://a/\nhttps://:443\nhttp://b/\n", nil,
 			"http://a/\n\nhttp://b/\n", "weburl: line 2: parse \"https://:443\": host-missing\n", 1},
 		{"a failing argument", "", []string{"nope"}, "\n", "weburl: line 1: parse \"nope\": missing-scheme-non-relative-URL\n", 1},
@@ -106,14 +112,30 @@ func TestCommand(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	_, stderr, status := runCommand(t, "", "-h")
-	for _, want := range []string{"-base URL", "-json", "-validate", "Exit status", "Examples:", "weburl < urls.txt"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("-h does not mention %q", want)
+	for _, flag := range []string{"-h", "-help", "--help"} {
+		stdout, stderr, status := runCommand(t, "", flag)
+		for _, want := range []string{"-base URL", "-json", "-validate", "-version", "Exit status", "Examples:", "weburl < urls.txt"} {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%s does not mention %q", flag, want)
+			}
+		}
+		if status != 0 || stderr != "" {
+			t.Errorf("%s exits with %d, stderr %q", flag, status, stderr)
 		}
 	}
-	if status != 0 {
-		t.Errorf("-h exits with %d", status)
+	// A usage error prints the usage on standard error.
+	stdout, stderr, status := runCommand(t, "", "-nope")
+	if status != 2 || stdout != "" || !strings.Contains(stderr, "flag provided but not defined: -nope") || !strings.Contains(stderr, "usage: weburl") {
+		t.Errorf("-nope: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	stdout, stderr, status := runCommand(t, "", "-version")
+	// A test binary built from the checkout has no module version.
+	want := "weburl devel (" + runtime.Version() + ", IDNA tables of Unicode " + idna.UnicodeVersion + ")\n"
+	if stdout != want || stderr != "" || status != 0 {
+		t.Errorf("-version: status %d, %q, stderr %q; want %q", status, stdout, stderr, want)
 	}
 }
 
@@ -347,7 +369,7 @@ func BenchmarkStream(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				p := &printer{stdout: io.Discard, stderr: io.Discard}
-				if err := stream(bytes.NewReader(data), p, &bc.opts, bc.workers); err != nil || !p.failed {
+				if _, err := stream(bytes.NewReader(data), p, &bc.opts, bc.workers, 1); err != nil || !p.failed {
 					b.Fatalf("stream: %v, failed %v; want two lines to fail", err, p.failed)
 				}
 			}
