@@ -39,6 +39,11 @@
 //	https://example.com/%zz    error: invalid URL escape    https://example.com/%zz
 //	https://ex<TAB>ample.com/  error: invalid control char  https://example.com/
 //
+// Methods with net/url's names keep net/url's meaning: [URL.Query] returns
+// a copy of the query's pairs (in their order), and [URL.SearchParams] is
+// the list bound to the URL, as in JavaScript; [URL.StdURL] converts to a
+// *url.URL for net/http.
+//
 // # Input
 //
 // The standard parses strings of Unicode scalar values. A Go string may hold
