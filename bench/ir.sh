@@ -1,0 +1,48 @@
+#!/bin/sh
+# ir.sh counts weburl's instructions per URL with callgrind (valgrind, a
+# Debian package), as the comparison with ada in README.md does: for each
+# list and operation, (Ir of K passes − Ir of 0 passes) / (K × URLs), with
+# K passes making about 800,000 URLs, GOMAXPROCS=1, and
+# GODEBUG=asyncpreemptoff=1, which callgrind needs. The count includes the
+# allocator and the garbage collector's share, which moves it by a few
+# percent from run to run: each figure is the median of three, with K-1, K
+# and K+1 passes. With GOGC=off in the environment it leaves the
+# collector out (the allocator's own work stays).
+#
+#	./ir.sh [op ...]     (default: parse resolve canparse)
+#
+# Ops: parse (weburl.Parse and Href), resolve (base.Parse(ref) and Href,
+# with the references of bench.Refs), canparse, and parse-reuse and
+# resolve-reuse (the same into one URL reused: SetHref, and
+# Parser.ParseInto with the base as Parser.Base).
+set -eu
+cd "$(dirname "$0")"
+export GOTOOLCHAIN=${GOTOOLCHAIN:-go1.27.4} GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1
+ops=${*:-parse resolve canparse}
+bin=$(mktemp -d)/irurl
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" ./irurl
+
+ir() { # ir op list passes: the instructions of a run
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -op "$1" -list "$2" -passes "$3" 2>&1 >/dev/null |
+		sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+}
+
+printf '%-14s' "Ir/URL"
+for list in kasztp userbait node_files isaacs_files wpt; do printf ' %12s' "$list"; done
+echo
+for op in $ops; do
+	printf '%-14s' "$op"
+	for list in kasztp userbait node_files isaacs_files wpt; do
+		n=$("$bin" -list "$list" -passes 0 | cut -d' ' -f1)
+		k=$(( (800000 + n - 1) / n ))
+		without=$(ir "$op" "$list" 0)
+		runs=""
+		for p in $((k - 1)) "$k" $((k + 1)); do
+			with=$(ir "$op" "$list" "$p")
+			runs="$runs $(( (with - without) / (p * n) ))"
+		done
+		printf ' %12s' "$(echo $runs | tr ' ' '\n' | sort -n | sed -n 2p)"
+	done
+	echo
+done

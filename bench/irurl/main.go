@@ -1,0 +1,96 @@
+// Command irurl runs one of weburl's operations over a URL list a number
+// of times, for ir.sh to count its instructions with callgrind: the
+// difference between K passes and none, over K times the list's length,
+// is the instructions per URL.
+//
+//	irurl -op parse|resolve|canparse|parse-reuse|resolve-reuse -list NAME -passes K
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/bench"
+)
+
+func main() {
+	op := flag.String("op", "parse", "parse, resolve, canparse, parse-reuse or resolve-reuse")
+	list := flag.String("list", "kasztp", "the URL list")
+	passes := flag.Int("passes", 1, "how many times to run over the list")
+	testdata := flag.String("testdata", "../testdata", "the testdata directory")
+	flag.Parse()
+	urls, err := bench.Load(*testdata, *list)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// The resolve ops keep only what they use, as the garbage collector's
+	// share grows with the pointers the program holds.
+	type resolve struct {
+		base *weburl.URL
+		ref  string
+	}
+	type resolveInto struct {
+		parser *weburl.Parser // with the base as its Base
+		ref    string
+	}
+	var resolveIntos []resolveInto
+	var resolves []resolve
+	if strings.HasPrefix(*op, "resolve") {
+		parsers := map[string]*weburl.Parser{}
+		for _, b := range []string{bench.WebBase, bench.FileBase} {
+			base, _ := weburl.Parse(b)
+			parsers[b] = &weburl.Parser{Base: base}
+		}
+		for _, r := range bench.Refs(urls) {
+			if *op == "resolve" {
+				resolves = append(resolves, resolve{parsers[r.Base].Base, r.Ref})
+			} else {
+				resolveIntos = append(resolveIntos, resolveInto{parsers[r.Base], r.Ref})
+			}
+		}
+	}
+	sink := 0
+	var reused weburl.URL
+	for range *passes {
+		switch *op {
+		case "parse":
+			for _, s := range urls {
+				if u, err := weburl.Parse(s); err == nil {
+					sink += len(u.Href())
+				}
+			}
+		case "resolve":
+			for _, r := range resolves {
+				if u, err := r.base.Parse(r.ref); err == nil {
+					sink += len(u.Href())
+				}
+			}
+		case "canparse":
+			for _, s := range urls {
+				if weburl.CanParse(s) {
+					sink++
+				}
+			}
+		case "parse-reuse":
+			for _, s := range urls {
+				if reused.SetHref(s) == nil {
+					sink += len(reused.Href())
+				}
+			}
+		case "resolve-reuse":
+			for _, r := range resolveIntos {
+				if r.parser.ParseInto(&reused, r.ref) == nil {
+					sink += len(reused.Href())
+				}
+			}
+		default:
+			fmt.Fprintln(os.Stderr, "irurl: unknown -op", *op)
+			os.Exit(2)
+		}
+	}
+	fmt.Println(len(urls), sink)
+}
