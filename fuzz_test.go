@@ -129,10 +129,15 @@ var shortcutEdges = []string{
 	"https://a/b?c'd", "ws://a/?'", "https://a/#`", "https://a/b\\c", "https://a/ b",
 	"https://a/\u00e9", "https://a@b/", "https://a/\t", " https://a/", "https://a/b ",
 	"https://a/:b", "https://[::1]/", "https://a%41/", "https://a\\b/",
+	// Relative references, which resolveVerbatim takes or leaves.
+	"x", "x/y?z#w", "/x/y?z#w", "./x", "../x", "x/./y", "x/../y", "/x", "//x", "/\\x", "\\x",
+	"?q", "#f", "", ".", "..", "%2e", "x%2e", "/%2E/x", "c|x", "C:x", "c|/x", "/c|/x", "/C:/x",
+	"/C|", "a:b", "a", "a+b.c-d:x", "a+b/c:d", "x y", "x\ty", "/x\ty", "/x/y z", "/é", "x?'", "/x#`",
 }
 
 func TestFastPathsAgree(t *testing.T) {
-	for _, baseHref := range []string{"", "https://example.com/x", "file:///C:/dir/f"} {
+	for _, baseHref := range []string{"", "https://example.com/x", "file:///C:/dir/f", "file:///C:", "file:///dir/",
+		"file://host/share/f", "http://u:p@h:8080/a/b?q#f", "https://h", "sc://h/x", "sc:x"} {
 		base, _ := Parse(baseHref)
 		for _, s := range shortcutEdges {
 			checkFastPaths(t, s, base)

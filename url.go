@@ -337,11 +337,17 @@ const MaxInputLength = 256 << 20
 // validation error.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	u, err := parse(rawURL, nil, nil, nil)
+	// The fast path, then the parser: as parse, one call less.
+	if fastPaths {
+		if c, ok := parseVerbatim(rawURL, false); ok {
+			return &URL{href: rawURL, components: c}, nil
+		}
+	}
+	href, c, err := parseGeneral(rawURL, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return u, nil
+	return &URL{href: href, components: c}, nil
 }
 
 // Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
@@ -349,11 +355,23 @@ func Parse(rawURL string) (*URL, error) {
 // without a base, as [Parse] does.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	v, err := parse(ref, u.asBase(), nil, nil)
+	// The fast paths, then the parser: as parse, one call less.
+	base := u.asBase()
+	if fastPaths {
+		if base != nil {
+			if href, c, ok := resolveVerbatim(base, ref); ok {
+				return &URL{href: href, components: c}, nil
+			}
+		}
+		if c, ok := parseVerbatim(ref, false); ok {
+			return &URL{href: ref, components: c}, nil
+		}
+	}
+	href, c, err := parseGeneral(ref, base, nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	return v, nil
+	return &URL{href: href, components: c}, nil
 }
 
 // asBase returns u, or nil for a nil or zero URL.
@@ -473,24 +491,11 @@ func (u *URL) Hash() string {
 // stream of such inputs costs no allocation per input.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
-	// As parse, but into u.
-	if len(href) > MaxInputLength {
-		return tooLong(href, nil, nil)
+	h, c, err := parseHref(href, nil, nil, nil)
+	if err != nil {
+		return err
 	}
-	c, ok := components{}, false
-	if fastPaths {
-		c, ok = parseVerbatim(href, false)
-	}
-	if !ok {
-		var p parser
-		p.init(href, clean(href, true), nil)
-		h, err := p.parse()
-		if err != nil {
-			return err
-		}
-		href, c = h, p.c
-	}
-	u.href, u.components = href, c
+	u.href, u.components = h, c
 	return nil
 }
 

@@ -257,25 +257,54 @@ type Parser struct {
 // validation errors to p.OnValidationError.
 // https://url.spec.whatwg.org/#concept-url-parser
 func (p *Parser) Parse(rawURL string) (*URL, error) {
-	if p == nil {
-		return Parse(rawURL)
-	}
-	var enc *legacyEncoding
-	if p.Encoding != "" {
-		var err error
-		if enc, err = lookupEncoding(p.Encoding); err != nil {
-			return nil, err
-		}
-	}
-	var v *validation
-	if p.OnValidationError != nil {
-		v = &validation{onError: p.OnValidationError}
-	}
-	u, err := parse(rawURL, p.Base.asBase(), v, enc)
+	base, v, enc, err := p.options()
 	if err != nil {
 		return nil, err
 	}
+	u, perr := parse(rawURL, base, v, enc)
+	if perr != nil {
+		return nil, perr
+	}
 	return u, nil
+}
+
+// ParseInto parses rawURL as [Parser.Parse] does, into u: on success u
+// becomes the parsed URL, and on failure it is unchanged. It allocates no
+// URL, so a loop that parses or resolves into one URL it reuses (var u
+// weburl.URL) allocates per input only the new href, and nothing when the
+// input is its own serialization (for an input whose host is ASCII, with
+// no tab or newline, parsed without OnValidationError and Encoding): the
+// href is then the input itself. Strings got from u before never change;
+// an href that is its input keeps the input's string alive. A nil
+// *Parser parses as the zero Parser.
+// https://url.spec.whatwg.org/#concept-url-parser
+func (p *Parser) ParseInto(u *URL, rawURL string) error {
+	base, v, enc, err := p.options()
+	if err != nil {
+		return err
+	}
+	href, c, perr := parseHref(rawURL, base, v, enc)
+	if perr != nil {
+		return perr
+	}
+	u.href, u.components = href, c
+	return nil
+}
+
+// options returns what the parser's options ask of parse.
+func (p *Parser) options() (base *URL, v *validation, enc *legacyEncoding, err error) {
+	if p == nil {
+		return nil, nil, nil, nil
+	}
+	if p.Encoding != "" {
+		if enc, err = lookupEncoding(p.Encoding); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if p.OnValidationError != nil {
+		v = &validation{onError: p.OnValidationError}
+	}
+	return p.Base.asBase(), v, enc, nil
 }
 
 // Validate parses rawURL against base (which may be nil) and returns every

@@ -441,16 +441,10 @@ func (w *worker) parse(ch *chunk) {
 // line parses input, line n, and writes what the flags ask for to ch.
 func (w *worker) line(ch *chunk, n int, input string) {
 	w.errs = w.errs[:0]
-	var u *weburl.URL
-	var err error
-	if w.base == nil && !w.validate {
-		// Without a base or validation errors, Parse is SetHref, which
-		// reuses one URL: a line that is its own serialization, as most
-		// are, then costs no allocation.
-		u, err = &w.url, w.url.SetHref(input)
-	} else {
-		u, err = w.parser.Parse(input)
-	}
+	// One URL, reused: a line that is its own serialization, as most are,
+	// then costs no allocation, and a resolved one only its href.
+	u := &w.url
+	err := w.parser.ParseInto(u, input)
 	if err != nil || w.validate && len(w.errs) > 0 {
 		ch.failed = true
 	}
