@@ -85,6 +85,15 @@ import (
 // The zero URL is empty: its getters return "" and its setters other than
 // [URL.SetHref] do nothing. Use [Parse] to make a URL.
 //
+// A URL takes 48 bytes, one of the Go allocator's size classes, and its
+// href. Parse and [URL.Parse] allocate the URL and, unless the input is
+// already its own serialization, the href; [Parser.ParseInto] into a URL
+// the caller reuses allocates only the href, or nothing. A URL whose href
+// is its input keeps the input's string alive: if the input is part of a
+// larger string, such as a page a link was found in, parse
+// strings.Clone(s) to keep only the URL's own bytes, or detach a URL with
+// u.SetHref(strings.Clone(u.Href())).
+//
 // A URL is a value: copying one (v := *u) gives an independent URL, and
 // URLs are comparable, *u == *v holding exactly when u and v are equal
 // URLs (see [URL.Equal]); comparing two *URL compares their addresses.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // asciiURLs are typical http(s) URLs with ASCII hosts and no tab or
@@ -78,6 +79,41 @@ func TestAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != 1 {
 			t.Errorf("Parse(%q) (a failure) allocates %v times, want 1, the *Error", s, n)
 		}
+	}
+	// A URL is 48 bytes: one size class of the allocator.
+	if size := unsafe.Sizeof(URL{}); size != 48 {
+		t.Errorf("a URL takes %d bytes, want 48", size)
+	}
+	// Parse allocates only the URL for input that is its own
+	// serialization, and ParseInto nothing then, and the href otherwise.
+	var p Parser
+	var reused URL
+	for _, s := range asciiURLs {
+		u, _ := Parse(s)
+		want := 1.0
+		if u.Href() == s {
+			if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != 1 {
+				t.Errorf("Parse(%q), its own serialization, allocates %v times, want 1", s, n)
+			}
+			want = 0
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = p.ParseInto(&reused, s) }); n > want {
+			t.Errorf("ParseInto(%q) allocates %v times, want at most %v", s, n, want)
+		}
+	}
+	// A resolution into a reused URL allocates its href only, and leaves
+	// the strings got from the URL before as they were.
+	p.Base = base
+	for _, ref := range []string{"../other?q", "/abs", "rel/x#f", "?only-query", "//host.example/p", "https://x.example/"} {
+		if n := testing.AllocsPerRun(100, func() { _ = p.ParseInto(&reused, ref) }); n > 1 {
+			t.Errorf("ParseInto(%q) against %q allocates %v times, want at most 1", ref, base.Href(), n)
+		}
+	}
+	_ = p.ParseInto(&reused, "/first")
+	before := reused.Href()
+	_ = p.ParseInto(&reused, "/second")
+	if before != "https://example.com/first" || reused.Href() != "https://example.com/second" {
+		t.Errorf("after two ParseInto: %q, then %q", before, reused.Href())
 	}
 	// Removing a tab or newline costs one allocation.
 	if n := testing.AllocsPerRun(100, func() { CanParse("https://exa\tmple.com/") }); n != 1 {

@@ -1,68 +1,24 @@
-// Package bench compares weburl with net/url and github.com/nlnwa/whatwg-url
-// (the other pure-Go WHATWG URL parser) on real URL lists. It is a module
-// of its own so that the library's go.mod needs neither.
-//
-//	cd bench && ./run.sh 10
-//
-// runs every benchmark once per round for ten rounds and prints benchstat's
-// comparison with net/url (see README.md for the results and why rounds).
-//
-// Each benchmark op parses a whole list (the four lists of
-// ../testdata/datasets and the inputs of ../testdata/wpt/urltestdata.json);
-// ns/url and allocs/url are per URL, MB/s over the list's bytes.
 package bench
 
+// Each benchmark op parses a whole list (see Load); ns/url and allocs/url
+// are per URL, MB/s over the list's bytes. run.sh runs them in rounds and
+// prints benchstat's comparison with net/url.
+
 import (
-	"bufio"
-	"encoding/json"
 	"net/url"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/weburl/weburl"
 )
 
-var lists = []string{"kasztp", "userbait", "isaacs_files", "node_files", "wpt"}
-
-// load returns the URLs of a list.
+// load returns the URLs of a list, from ../testdata.
 func load(b *testing.B, name string) []string {
 	b.Helper()
-	if name == "wpt" {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "wpt", "urltestdata.json"))
-		if err != nil {
-			b.Fatalf("%v: run `make wpt` in the repository root", err)
-		}
-		var cases []json.RawMessage
-		if err := json.Unmarshal(data, &cases); err != nil {
-			b.Fatal(err)
-		}
-		var urls []string
-		for _, c := range cases {
-			var tc struct {
-				Input string `json:"input"`
-			}
-			if json.Unmarshal(c, &tc) == nil {
-				urls = append(urls, tc.Input)
-			}
-		}
-		return urls
-	}
-	f, err := os.Open(filepath.Join("..", "testdata", "datasets", name+".txt"))
+	urls, err := Load("../testdata", name)
 	if err != nil {
-		b.Fatalf("%v: run `make datasets` in the repository root", err)
-	}
-	defer f.Close()
-	var urls []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimSuffix(sc.Text(), "\r"); line != "" {
-			urls = append(urls, line)
-		}
+		b.Fatal(err)
 	}
 	return urls
 }
@@ -93,7 +49,7 @@ func run(b *testing.B, urls []string, f func(string)) {
 
 // each runs one benchmark per list and implementation.
 func each(b *testing.B, impls map[string]func(b *testing.B, urls []string)) {
-	for _, name := range lists {
+	for _, name := range Lists {
 		urls := load(b, name)
 		for _, impl := range []string{"net-url", "weburl", "nlnwa"} {
 			if f, ok := impls[impl]; ok {
@@ -151,32 +107,70 @@ func BenchmarkCanParse(b *testing.B) {
 	})
 }
 
-// BenchmarkResolve resolves each URL's path, query and fragment, as a
-// relative reference, against a parsed base: weburl's base.Parse(ref), and
+// BenchmarkResolve resolves each list's references (see Refs) against
+// their bases: weburl's base.Parse(ref) then Href, which it has, and
 // net/url's base.Parse(ref) then String.
 func BenchmarkResolve(b *testing.B) {
-	const baseHref = "https://example.com/dir/sub/page.html?x=1#top"
-	webBase, _ := weburl.Parse(baseHref)
-	stdBase, _ := url.Parse(baseHref)
-	refsOf := func(urls []string) []string {
-		var refs []string
-		for _, s := range urls {
-			if u, err := weburl.Parse(s); err == nil && !strings.HasPrefix(u.Pathname(), "//") {
-				refs = append(refs, strings.TrimPrefix(u.Pathname(), "/")+u.Search()+u.Hash())
-			}
-		}
-		return refs
+	webBases := map[string]*weburl.URL{}
+	stdBases := map[string]*url.URL{}
+	for _, s := range []string{WebBase, FileBase} {
+		webBases[s], _ = weburl.Parse(s)
+		stdBases[s], _ = url.Parse(s)
+	}
+	type webRef struct {
+		base *weburl.URL
+		ref  string
+	}
+	type stdRef struct {
+		base *url.URL
+		ref  string
 	}
 	each(b, map[string]func(*testing.B, []string){
 		"net-url": func(b *testing.B, urls []string) {
-			run(b, refsOf(urls), func(ref string) {
-				if u, err := stdBase.Parse(ref); err == nil {
+			var refs []stdRef
+			for _, r := range Refs(urls) {
+				refs = append(refs, stdRef{stdBases[r.Base], r.Ref})
+			}
+			runEach(b, urls, len(refs), func(i int) {
+				if u, err := refs[i].base.Parse(refs[i].ref); err == nil {
 					sinkStr = u.String()
 				}
 			})
 		},
 		"weburl": func(b *testing.B, urls []string) {
-			run(b, refsOf(urls), func(ref string) { sinkWeb, _ = webBase.Parse(ref) })
+			var refs []webRef
+			for _, r := range Refs(urls) {
+				refs = append(refs, webRef{webBases[r.Base], r.Ref})
+			}
+			runEach(b, urls, len(refs), func(i int) {
+				if u, err := refs[i].base.Parse(refs[i].ref); err == nil {
+					sinkStr = u.Href()
+				}
+			})
 		},
 	})
+}
+
+// runEach runs f(i) for i from 0 to n per op, as run does for a list's
+// URLs, and reports the time and allocations per URL.
+func runEach(b *testing.B, urls []string, n int, f func(int)) {
+	size := 0
+	for _, u := range urls {
+		size += len(u)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for range b.N {
+		for i := range n {
+			f(i)
+		}
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	total := float64(b.N) * float64(n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/url")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/url")
 }
