@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/url"
 	"reflect"
@@ -152,6 +153,25 @@ func TestZeroURL(t *testing.T) {
 	}
 	if v := call("LogValue").LogValue(); v.Kind() != slog.KindString || v.String() != "" {
 		t.Errorf("LogValue = %v", v)
+	}
+	// Paths: the zero URL has none to edit.
+	if got := call("MakeRelative").MakeRelative(ref); got != ref.Href() {
+		t.Errorf("MakeRelative = %q", got)
+	}
+	for range call("PathSegments").PathSegments() {
+		t.Error("PathSegments yields")
+	}
+	if err := call("SetPathSegments").SetPathSegments("a"); err != ErrOpaquePath {
+		t.Errorf("SetPathSegments: %v", err)
+	}
+	if err := call("PushPathSegment").PushPathSegment("a"); err != ErrOpaquePath {
+		t.Errorf("PushPathSegment: %v", err)
+	}
+	if seg, ok := call("PopPathSegment").PopPathSegment(); ok || seg != "" {
+		t.Errorf("PopPathSegment = %q, %v", seg, ok)
+	}
+	if p, err := call("FilePath").FilePath(POSIX); p != "" || !errors.Is(err, ErrNotFileURL) {
+		t.Errorf("FilePath = %q, %v", p, err)
 	}
 	if data, err := json.Marshal(new(URL)); err != nil || string(data) != `""` {
 		t.Errorf("json.Marshal = %s, %v", data, err)
