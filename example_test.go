@@ -3,6 +3,7 @@ package weburl_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/weburl/weburl"
 )
@@ -320,4 +321,84 @@ func ExamplePublicSuffixListVersion() {
 	fmt.Println(weburl.PublicSuffixListVersion())
 	// Output:
 	// publicsuffix.org's public_suffix_list.dat, git revision d6c92f1bbb7433e5db7b8405c25d4035fb8ff376 (2026-02-06T07:36:33Z)
+}
+
+func ExampleURL_MakeRelative() {
+	page, _ := weburl.Parse("https://example.com/docs/guide/intro.html")
+	for _, s := range []string{
+		"https://example.com/docs/guide/setup.html",
+		"https://example.com/docs/api/",
+		"https://example.com/docs/guide/",
+		"https://example.com/docs/guide/intro.html#install",
+		"https://cdn.example.net/x.js",
+	} {
+		target, _ := weburl.Parse(s)
+		ref := page.MakeRelative(target)
+		back, _ := page.Parse(ref)
+		fmt.Printf("%-16q resolves to %s\n", ref, back)
+	}
+	// Output:
+	// "setup.html"     resolves to https://example.com/docs/guide/setup.html
+	// "../api/"        resolves to https://example.com/docs/api/
+	// "."              resolves to https://example.com/docs/guide/
+	// "#install"       resolves to https://example.com/docs/guide/intro.html#install
+	// "//cdn.example.net/x.js" resolves to https://cdn.example.net/x.js
+}
+
+func ExampleURL_PathSegments() {
+	u, _ := weburl.Parse("https://example.com/files/a%20b/")
+	fmt.Printf("%q\n", slices.Collect(u.PathSegments()))
+
+	// Push replaces the empty last segment; a "/" in a segment stays in it.
+	_ = u.PushPathSegment("report 1/2.pdf")
+	fmt.Println(u)
+	seg, _ := u.PopPathSegment()
+	fmt.Println(seg, weburl.PercentDecode(seg))
+
+	_ = u.SetPathSegments("x", "y?z")
+	fmt.Println(u)
+	// Output:
+	// ["files" "a%20b" ""]
+	// https://example.com/files/a%20b/report%201%2F2.pdf
+	// report%201%2F2.pdf report 1/2.pdf
+	// https://example.com/x/y%3Fz
+}
+
+func ExampleFromFilePath() {
+	for _, p := range []struct {
+		path  string
+		style weburl.PathStyle
+	}{
+		{"/home/a/100%/#notes", weburl.POSIX},
+		{`C:\Users\a b\x.txt`, weburl.Windows},
+		{`\\server\share\x`, weburl.Windows},
+		{`\\?\C:\x`, weburl.Windows},
+	} {
+		u, err := weburl.FromFilePath(p.path, p.style)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(u)
+	}
+	_, err := weburl.FromFilePath("/a/../b", weburl.POSIX)
+	fmt.Println(err)
+	// Output:
+	// file:///home/a/100%25/%23notes
+	// file:///C:/Users/a%20b/x.txt
+	// file://server/share/x
+	// file:///C:/x
+	// weburl: FromFilePath "/a/../b" (POSIX): a ".." segment
+}
+
+func ExampleURL_FilePath() {
+	for _, s := range []string{"file:///C:/Users/a%20b/x.txt", "file://server/share/x", "file:///home/a/%25"} {
+		u, _ := weburl.Parse(s)
+		posix, err1 := u.FilePath(weburl.POSIX)
+		windows, err2 := u.FilePath(weburl.Windows)
+		fmt.Printf("%q %v; %q %v\n", posix, err1 != nil, windows, err2 != nil)
+	}
+	// Output:
+	// "/C:/Users/a b/x.txt" false; "C:\\Users\\a b\\x.txt" false
+	// "" true; "\\\\server\\share\\x" false
+	// "/home/a/%" false; "" true
 }
