@@ -17,7 +17,7 @@ func TestMakeRelative(t *testing.T) {
 		// Same directory, parents, children, siblings.
 		{"https://h/a/b/c", "https://h/a/b/d", "d"},
 		{"https://h/a/b/c", "https://h/a/x/y", "../x/y"},
-		{"https://h/a/b/c", "https://h/x", "/x"},     // "../../x" is longer
+		{"https://h/a/b/c", "https://h/x", "/x"}, // "../../x" is longer
 		{"https://h/a/b/c/d/e", "https://h/a/x", "/a/x"},
 		{"https://h/a/b/c/d", "https://h/a/b/x", "../x"},
 		{"https://h/a/b/", "https://h/a/b/c/d", "c/d"},
