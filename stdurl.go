@@ -53,7 +53,8 @@ import (
 // with bytes RFC 9110 does not allow in one ('"', "`", "{" or "}", which the
 // URL Standard allows in a domain), and its server answers 400 Bad Request
 // to a request target with a "%" that starts no percent-encoded byte,
-// which browsers send.
+// which browsers send. [NewRequest] builds a request with StdURL, and
+// [FollowRedirects] follows its redirects as a browser does.
 func (u *URL) StdURL() *url.URL {
 	if u.href == "" {
 		return &url.URL{}

@@ -44,6 +44,25 @@
 // the list bound to the URL, as in JavaScript; [URL.StdURL] converts to a
 // *url.URL for net/http.
 //
+// # HTTP
+//
+// net/http parses URLs, and the Location of every redirect it follows,
+// with net/url. An HTTP client that must request what a browser requests
+// builds each request with [NewRequest], from a URL parsed here, and sends
+// it with a client from [FollowRedirects], which follows redirects as the
+// Fetch Standard says and parses each Location with this package:
+//
+//	client := weburl.FollowRedirects(http.DefaultClient)
+//	u, err := weburl.Parse(link)
+//	...
+//	req, err := weburl.NewRequest(ctx, http.MethodGet, u, nil)
+//	...
+//	resp, err := client.Do(req)
+//
+// With http.NewRequest(method, u.Href(), body) net/url parses the URL
+// again (and fails on "%zz"); with a client of net/http's own, redirects
+// go where net/url reads their Location.
+//
 // # Input
 //
 // The standard parses strings of Unicode scalar values. A Go string may hold

@@ -1,0 +1,73 @@
+package weburl_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/weburl/weburl"
+)
+
+func ExampleNewRequest() {
+	// A server on the loopback interface that answers with the request
+	// line's target.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, r.Method, " ", r.RequestURI)
+	}))
+	defer srv.Close()
+
+	u, err := weburl.Parse(srv.URL + "/a b/./c?q=ü d")
+	if err != nil {
+		panic(err)
+	}
+	req, err := weburl.NewRequest(context.Background(), http.MethodGet, u, nil)
+	if err != nil {
+		panic(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	fmt.Println(string(body))
+	// Output: GET /a%20b/c?q=%C3%BC%20d
+}
+
+func ExampleFollowRedirects() {
+	// A server on the loopback interface that redirects /old to a Location
+	// net/url reads otherwise than a browser, and answers other requests
+	// with the request line's target.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			w.Header().Set("Location", `\new page?q=ü`)
+			w.WriteHeader(http.StatusMovedPermanently)
+			return
+		}
+		fmt.Fprint(w, r.Method, " ", r.RequestURI)
+	}))
+	defer srv.Close()
+
+	client := weburl.FollowRedirects(http.DefaultClient)
+	u, err := weburl.Parse(srv.URL + "/old")
+	if err != nil {
+		panic(err)
+	}
+	req, err := weburl.NewRequest(context.Background(), http.MethodGet, u, nil)
+	if err != nil {
+		panic(err)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	fmt.Println(string(body))
+	fmt.Println(resp.Request.URL.Path)
+	// Output:
+	// GET /new%20page?q=%C3%BC
+	// /new page
+}

@@ -1,0 +1,588 @@
+package weburl
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/http/httptrace"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// A testNet is a net/http server on the loopback interface, and a TLS one,
+// that any host name reaches: the tests' clients dial them whatever the
+// address (port 443 the TLS one), so that IDN hosts and several "hosts"
+// can be tested offline. It records the addresses the clients were asked
+// to dial, and the request lines the servers read.
+type testNet struct {
+	plain, tls *httptest.Server
+	mu         sync.Mutex
+	dials      []string
+	lines      []string // request lines
+	hosts      []string // Host header lines
+	newConns   int
+}
+
+func newTestNet(t *testing.T, handler http.HandlerFunc) *testNet {
+	n := &testNet{}
+	start := func(tlsServer bool) *httptest.Server {
+		srv := httptest.NewUnstartedServer(handler)
+		srv.Listener = &recordingListener{Listener: srv.Listener, net: n}
+		srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+			if state == http.StateNew {
+				n.mu.Lock()
+				n.newConns++
+				n.mu.Unlock()
+			}
+		}
+		if tlsServer {
+			srv.StartTLS()
+		} else {
+			srv.Start()
+		}
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	n.plain, n.tls = start(false), start(true)
+	return n
+}
+
+// transport returns a transport that dials the test servers: the TLS one
+// for port 443, the plain one for any other.
+func (n *testNet) transport() *http.Transport {
+	return &http.Transport{
+		DialContext: func(ctx context.Context, _, addr string) (net.Conn, error) {
+			return n.dial(ctx, addr, strings.HasSuffix(addr, ":443"))
+		},
+		TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, // the test certificate names no test host
+	}
+}
+
+// dial records addr and connects to a test server.
+func (n *testNet) dial(ctx context.Context, addr string, tlsServer bool) (net.Conn, error) {
+	n.mu.Lock()
+	n.dials = append(n.dials, addr)
+	n.mu.Unlock()
+	srv := n.plain
+	if tlsServer {
+		srv = n.tls
+	}
+	var d net.Dialer
+	return d.DialContext(ctx, "tcp", srv.Listener.Addr().String())
+}
+
+// recorded returns what was recorded since it was last called.
+func (n *testNet) recorded() (dials, lines []string) {
+	dials, lines, _ = n.recordedHosts()
+	return dials, lines
+}
+
+func (n *testNet) recordedHosts() (dials, lines, hosts []string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	dials, lines, hosts = n.dials, n.lines, n.hosts
+	n.dials, n.lines, n.hosts = nil, nil, nil
+	return dials, lines, hosts
+}
+
+// A recordingListener records the first line and the Host header line of
+// each request its connections read: lines split on "\r\n" that start
+// with a method or "Host: ".
+type recordingListener struct {
+	net.Listener
+	net *testNet
+}
+
+func (l *recordingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return c, err
+	}
+	return &recordingConn{Conn: c, net: l.net}, nil
+}
+
+type recordingConn struct {
+	net.Conn
+	net     *testNet
+	pending []byte
+}
+
+func (c *recordingConn) Read(b []byte) (int, error) {
+	k, err := c.Conn.Read(b)
+	c.pending = append(c.pending, b[:k]...)
+	for {
+		i := bytes.Index(c.pending, []byte("\r\n"))
+		if i < 0 {
+			break
+		}
+		line := string(c.pending[:i])
+		c.pending = c.pending[i+2:]
+		if host, ok := strings.CutPrefix(line, "Host: "); ok {
+			c.net.mu.Lock()
+			c.net.hosts = append(c.net.hosts, host)
+			c.net.mu.Unlock()
+		}
+		for _, m := range []string{"GET ", "POST ", "PUT ", "HEAD ", "DELETE "} {
+			if strings.HasPrefix(line, m) {
+				c.net.mu.Lock()
+				c.net.lines = append(c.net.lines, line)
+				c.net.mu.Unlock()
+			}
+		}
+	}
+	return k, err
+}
+
+// echo writes what the server received: the method, host, request target,
+// the headers the tests look at, and the body.
+func echo(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	fmt.Fprintf(w, "%s %s %s auth=%q cookie=%q type=%q custom=%q body=%q",
+		r.Method, r.Host, r.RequestURI, r.Header.Get("Authorization"), r.Header.Get("Cookie"),
+		r.Header.Get("Content-Type"), r.Header.Get("X-Custom"), body)
+}
+
+// redirects is a handler of test redirects: a request for a path in to is
+// answered with that status and Location on its first visit; every other
+// request, and a second visit, is echoed.
+type redirects struct {
+	mu     sync.Mutex
+	to     map[string]redirect // by host and path, as "a.test/p"
+	visits map[string]int
+}
+
+type redirect struct {
+	status   int
+	location string
+	cookie   string // a Set-Cookie header, if not ""
+	always   bool   // redirect on every visit
+}
+
+func (rs *redirects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	key := r.Host + r.URL.Path
+	rs.mu.Lock()
+	rd, ok := rs.to[key]
+	rs.visits[key]++
+	first := rs.visits[key] == 1
+	rs.mu.Unlock()
+	if rd.cookie != "" {
+		w.Header().Add("Set-Cookie", rd.cookie)
+	}
+	if ok && (first || rd.always) {
+		w.Header()["Location"] = []string{rd.location}
+		w.WriteHeader(rd.status)
+		io.WriteString(w, strings.Repeat("redirect body ", 100))
+		return
+	}
+	echo(w, r)
+}
+
+func newRedirects(t *testing.T, to map[string]redirect) (*redirects, *testNet) {
+	rs := &redirects{to: to, visits: map[string]int{}}
+	return rs, newTestNet(t, rs.ServeHTTP)
+}
+
+// get sends method to href with FollowRedirects and returns the body of
+// the response.
+func get(t *testing.T, c *http.Client, method, href string, body io.Reader, header http.Header) (*http.Response, string, error) {
+	t.Helper()
+	u, err := Parse(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := NewRequest(context.Background(), method, u, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b), nil
+}
+
+// TestFollowRedirects follows Locations a browser reads otherwise than
+// net/url does, and every relative form, against real servers on the
+// loopback interface.
+func TestFollowRedirects(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/space":    {302, "/a b?c d", "", false},
+		"a.test/stray":    {302, "/x/%zz", "", false},
+		"a.test/back":     {302, `\\127.0.0.2\y`, "", false},
+		"a.test/d/scheme": {301, "//b.test/p", "", false},
+		"a.test/d/query":  {301, "?q", "", false},
+		"a.test/d/frag":   {301, "#f", "", false},
+		"a.test/d/up":     {301, "../x", "", false},
+		"a.test/d/rel":    {301, "x", "", false},
+		"a.test/d/empty":  {301, "", "", false},
+		"a.test/fragment": {302, "/to#section", "", false},
+		"a.test/idn":      {302, "http://bücher.example/ü", "", false},
+	})
+	c := FollowRedirects(&http.Client{Transport: tn.transport()})
+	for _, tc := range []struct {
+		from, got, line, dial string
+	}{
+		// The three rows of the issue's table.
+		{"http://a.test/space", "GET a.test /a%20b?c%20d", "GET /a%20b?c%20d HTTP/1.1", ""},
+		// StdURL puts a path net/url cannot hold in Opaque, so net/http
+		// sends the absolute form, and its server answers 400 to a "%"
+		// that starts no percent-encoded byte.
+		{"http://a.test/stray", "", "GET http://a.test/x/%zz HTTP/1.1", ""},
+		{"http://a.test/back", "GET 127.0.0.2 /y", "GET /y HTTP/1.1", "127.0.0.2:80"},
+		// Every relative form, against http://a.test/d/....
+		{"http://a.test/d/scheme", "GET b.test /p", "", "b.test:80"},
+		{"http://a.test/d/query", "GET a.test /d/query?q", "", ""},
+		{"http://a.test/d/frag", "GET a.test /d/frag", "GET /d/frag HTTP/1.1", ""},
+		{"http://a.test/d/up", "GET a.test /x", "", ""},
+		{"http://a.test/d/rel", "GET a.test /d/x", "", ""},
+		{"http://a.test/d/empty", "GET a.test /d/empty", "", ""},
+		// A fragment never reaches the wire.
+		{"http://a.test/fragment", "GET a.test /to", "GET /to HTTP/1.1", ""},
+		// An IDN host, in its ASCII form on the wire.
+		{"http://a.test/idn", "GET xn--bcher-kva.example /%C3%BC", "", "xn--bcher-kva.example:80"},
+	} {
+		tn.recorded()
+		resp, body, err := get(t, c, "GET", tc.from, nil, nil)
+		if err != nil {
+			t.Errorf("%s: %v", tc.from, err)
+			continue
+		}
+		dials, lines := tn.recorded()
+		if tc.got != "" && !strings.HasPrefix(body, tc.got+" ") {
+			t.Errorf("%s: the server saw %q, want %q", tc.from, body, tc.got)
+		}
+		if tc.got == "" && resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %s, want 400 from net/http's server", tc.from, resp.Status)
+		}
+		if tc.line != "" && (len(lines) < 2 || lines[len(lines)-1] != tc.line) {
+			t.Errorf("%s: request lines %q, want %q last", tc.from, lines, tc.line)
+		}
+		if tc.dial != "" && (len(dials) == 0 || dials[len(dials)-1] != tc.dial) {
+			t.Errorf("%s: dialed %q, want %q", tc.from, dials, tc.dial)
+		}
+		if tc.from == "http://a.test/fragment" && resp.Request.URL.Fragment != "section" {
+			t.Errorf("the last request's URL is %v", resp.Request.URL)
+		}
+	}
+}
+
+// TestRedirectMethods checks the method and body of each redirect status,
+// as the Fetch Standard's HTTP-redirect fetch changes them.
+func TestRedirectMethods(t *testing.T) {
+	to := map[string]redirect{}
+	for _, status := range []int{301, 302, 303, 307, 308} {
+		to["a.test/"+strconv.Itoa(status)] = redirect{status, "/to", "", true}
+	}
+	_, tn := newRedirects(t, to)
+	c := FollowRedirects(&http.Client{Transport: tn.transport()})
+	header := http.Header{"Content-Type": {"text/plain"}}
+	for _, tc := range []struct {
+		method string
+		status int
+		want   string
+	}{
+		{"POST", 301, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
+		{"POST", 302, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
+		{"PUT", 301, `PUT a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
+		{"PUT", 303, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
+		{"HEAD", 303, ""},
+		{"POST", 307, `POST a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
+		{"PUT", 308, `PUT a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
+	} {
+		path := "http://a.test/" + strconv.Itoa(tc.status)
+		var body io.Reader
+		if tc.method != "HEAD" {
+			body = strings.NewReader("payload")
+		}
+		tn.recorded()
+		resp, got, err := get(t, c, tc.method, path, body, header)
+		if err != nil {
+			t.Errorf("%s %d: %v", tc.method, tc.status, err)
+			continue
+		}
+		if tc.method == "HEAD" {
+			if _, lines := tn.recorded(); len(lines) != 2 || lines[1] != "HEAD /to HTTP/1.1" || resp.StatusCode != 200 {
+				t.Errorf("HEAD 303: %s, lines %q", resp.Status, lines)
+			}
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%s %d: the server saw %s, want %s", tc.method, tc.status, got, tc.want)
+		}
+	}
+	// A body that cannot be sent again: the 307 comes back, as from
+	// net/http.
+	u, _ := Parse("http://a.test/307")
+	req, _ := NewRequest(context.Background(), "POST", u, io.NopCloser(strings.NewReader("payload")))
+	resp, err := c.Do(req)
+	if err != nil || resp.StatusCode != 307 {
+		t.Errorf("307 without GetBody: %v, %v", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+}
+
+// TestRedirectHeaders checks which of the first request's headers each
+// redirect carries: net/http's sensitive headers go on a redirect to a
+// host that is not the first's nor a subdomain of it, and Authorization
+// also on a change of origin (scheme, host or port).
+func TestRedirectHeaders(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/other":  {302, "http://other.test/to", "", false},
+		"a.test/sub":    {302, "http://sub.a.test/to", "", false},
+		"a.test/port":   {302, "http://a.test:8080/to", "", false},
+		"a.test/scheme": {302, "https://a.test/to", "", false},
+		"a.test/same":   {302, "/to", "", false},
+	})
+	c := FollowRedirects(&http.Client{Transport: tn.transport()})
+	header := http.Header{"Authorization": {"Bearer t"}, "Cookie": {"c=1"}, "X-Custom": {"x"}}
+	for _, tc := range []struct{ from, want string }{
+		{"http://a.test/other", `GET other.test /to auth="" cookie="" type="" custom="x"`},
+		{"http://a.test/sub", `GET sub.a.test /to auth="" cookie="c=1" type="" custom="x"`},
+		{"http://a.test/port", `GET a.test:8080 /to auth="" cookie="c=1" type="" custom="x"`},
+		{"http://a.test/scheme", `GET a.test /to auth="" cookie="c=1" type="" custom="x"`},
+		{"http://a.test/same", `GET a.test /to auth="Bearer t" cookie="c=1" type="" custom="x"`},
+	} {
+		_, got, err := get(t, c, "GET", tc.from, nil, header)
+		if err != nil || !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: the server saw %s, %v; want %s", tc.from, got, err, tc.want)
+		}
+	}
+}
+
+// TestRedirectErrors checks the redirects that end the chain with an
+// error: a Location that does not parse, a scheme other than http or
+// https, and the 21st redirect.
+func TestRedirectErrors(t *testing.T) {
+	rs, tn := newRedirects(t, map[string]redirect{
+		"a.test/bad":    {302, "http://[::1", "", false},
+		"a.test/mailto": {302, "mailto:a@example.com", "", false},
+		"a.test/ftp":    {302, "ftp://a.test/x", "", false},
+		"a.test/loop":   {302, "/loop", "", true},
+	})
+	c := FollowRedirects(&http.Client{Transport: tn.transport()})
+	_, _, err := get(t, c, "GET", "http://a.test/bad", nil, nil)
+	var e *Error
+	var re *RedirectError
+	if !errors.As(err, &e) || e.Code != ErrIPv6Unclosed || !errors.As(err, &re) || re.Location != "http://[::1" {
+		t.Errorf("a Location that does not parse: %v", err)
+	}
+	for _, path := range []string{"mailto", "ftp"} {
+		if _, _, err := get(t, c, "GET", "http://a.test/"+path, nil, nil); !errors.Is(err, ErrRedirectScheme) {
+			t.Errorf("a redirect to %s: %v", path, err)
+		}
+	}
+	_, _, err = get(t, c, "GET", "http://a.test/loop", nil, nil)
+	rs.mu.Lock()
+	visits := rs.visits["a.test/loop"]
+	rs.mu.Unlock()
+	if !errors.Is(err, ErrTooManyRedirects) || visits != MaxRedirects+1 {
+		t.Errorf("a loop: %v after %d requests, want ErrTooManyRedirects after %d", err, visits, MaxRedirects+1)
+	}
+}
+
+// TestRedirectCheckAndJar checks that CheckRedirect is asked before each
+// redirect, and that the jar serves every hop.
+func TestRedirectCheckAndJar(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/1": {302, "http://b.test/2", "s=1", false},
+		"b.test/2": {302, "http://a.test/3", "t=2", true},
+		"a.test/3": {302, "/4", "", false},
+		"a.test/5": {302, "/x/%zz", "", true},
+	})
+	jar, _ := cookiejar.New(nil)
+	var asked []string
+	c := FollowRedirects(&http.Client{
+		Transport: tn.transport(),
+		Jar:       jar,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			asked = append(asked, fmt.Sprintf("%s after %d", req.URL, len(via)))
+			return nil
+		},
+	})
+	resp, got, err := get(t, c, "GET", "http://a.test/1", nil, nil)
+	if err != nil || !strings.HasPrefix(got, `GET a.test /4 auth="" cookie="s=1"`) || resp.Request.URL.String() != "http://a.test/4" {
+		t.Fatalf("the last hop saw %s, %v", got, err)
+	}
+	if want := "[http://b.test/2 after 1 http://a.test/3 after 2 http://a.test/4 after 3]"; fmt.Sprint(asked) != want {
+		t.Errorf("CheckRedirect was asked %v, want %v", asked, want)
+	}
+	// http.ErrUseLastResponse returns the response that redirected.
+	c = FollowRedirects(&http.Client{
+		Transport:     tn.transport(),
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	})
+	resp, _, err = get(t, c, "GET", "http://b.test/2", nil, nil)
+	if err != nil || resp.StatusCode != 302 || resp.Header.Get("Location") != "http://a.test/3" {
+		t.Errorf("ErrUseLastResponse: %v, %v", resp, err)
+	}
+	// net/http's client cannot return a response that redirects to a
+	// Location net/url rejects (it parses it first): the RedirectError
+	// has it.
+	_, _, err = get(t, c, "GET", "http://a.test/5", nil, nil)
+	var re *RedirectError
+	if !errors.Is(err, ErrStdLocation) || !errors.As(err, &re) || re.Response == nil || re.Response.StatusCode != 302 || re.Location != "/x/%zz" {
+		t.Errorf("ErrUseLastResponse with a Location net/url rejects: %v", err)
+	}
+}
+
+// TestRedirectsLeakNothing runs many chains and checks that the
+// goroutines end and that connections are used again.
+func TestRedirectsLeakNothing(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/1": {302, "/2", "", true},
+		"a.test/2": {307, "http://b.test/3", "", true},
+	})
+	transport := tn.transport()
+	c := FollowRedirects(&http.Client{Transport: transport, Timeout: 10 * time.Second})
+	before := runtime.NumGoroutine()
+	const chains = 300
+	for range chains {
+		_, got, err := get(t, c, "POST", "http://a.test/1", strings.NewReader("x"), nil)
+		if err != nil || !strings.HasPrefix(got, "GET b.test /3") {
+			t.Fatalf("%s, %v", got, err)
+		}
+	}
+	transport.CloseIdleConnections()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after %d chains, %d before", n, chains, before)
+	}
+	tn.mu.Lock()
+	conns := tn.newConns
+	tn.mu.Unlock()
+	if conns > 4 {
+		t.Errorf("%d connections for %d requests", conns, 3*chains)
+	}
+}
+
+func TestNewRequest(t *testing.T) {
+	u, _ := Parse("http://user:pw@bücher.example:8080/a b?q#f")
+	req, err := NewRequest(context.Background(), "PUT", u, strings.NewReader("payload"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req.Host != "xn--bcher-kva.example:8080" || req.URL.String() != u.StdURL().String() || req.URL.RequestURI() != "/a%20b?q" {
+		t.Errorf("Host %q, URL %v", req.Host, req.URL)
+	}
+	if req.ContentLength != 7 || req.GetBody == nil {
+		t.Errorf("ContentLength %d, GetBody %v", req.ContentLength, req.GetBody != nil)
+	}
+	if _, err := NewRequest(context.Background(), "BAD METHOD", u, nil); err == nil {
+		t.Error("a bad method succeeded")
+	}
+	//lint:ignore SA1012 a nil Context is an error, as with net/http
+	if _, err := NewRequest(nil, "GET", u, nil); err == nil {
+		t.Error("a nil Context succeeded")
+	}
+	if _, err := NewRequest(context.Background(), "GET", nil, nil); err == nil {
+		t.Error("a nil URL succeeded")
+	}
+	// Sent: the host dialed and the Host header are u's.
+	tn := newTestNet(t, echo)
+	resp, err := (&http.Client{Transport: tn.transport()}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	dials, _ := tn.recorded()
+	if !strings.HasPrefix(string(body), `PUT xn--bcher-kva.example:8080 /a%20b?q auth="Basic dXNlcjpwdw==" cookie="" type="" custom="" body="payload"`) ||
+		len(dials) != 1 || dials[0] != "xn--bcher-kva.example:8080" {
+		t.Errorf("the server saw %s; dialed %q", body, dials)
+	}
+}
+
+// TestOneHost checks, for every http and https URL of the test data sent
+// with a request from NewRequest, that the host net/http connects to (as
+// httptrace's GetConn and the dial report it) is weburl's DialAddress, and
+// that the Host header the server reads is weburl's Host. The https URLs
+// are sent in the clear (DialTLSContext may return any connection): TLS
+// changes neither the address nor the header. With -short, every 16th URL.
+func TestOneHost(t *testing.T) {
+	tn := newTestNet(t, func(http.ResponseWriter, *http.Request) {})
+	dial := func(ctx context.Context, _, addr string) (net.Conn, error) { return tn.dial(ctx, addr, false) }
+	c := &http.Client{Transport: &http.Transport{DialContext: dial, DialTLSContext: dial, MaxIdleConns: 64}}
+	defer c.CloseIdleConnections()
+	var getConn string
+	ctx := httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{
+		GetConn: func(hostPort string) { getConn = hostPort },
+	})
+	checked := 0
+	var noHost []string
+	for i, u := range corpus(t) {
+		if u.scheme != schemeHTTP && u.scheme != schemeHTTPS || testing.Short() && i%16 != 0 {
+			continue
+		}
+		req, err := NewRequest(ctx, "GET", u, nil)
+		if err != nil {
+			t.Fatalf("%q: %v", u.Href(), err)
+		}
+		getConn = ""
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Errorf("%q: %v", u.Href(), err)
+			continue
+		}
+		discard(resp)
+		dials, _, hosts := tn.recordedHosts()
+		addr, _ := u.DialAddress()
+		if getConn != addr || len(dials) > 1 || len(dials) == 1 && dials[0] != addr {
+			t.Errorf("%q: net/http connected to %q, dialed %q; weburl says %q", u.Href(), getConn, dials, addr)
+		}
+		switch {
+		case len(hosts) == 1 && hosts[0] == "" && strings.ContainsAny(u.Hostname(), "\"`{}"):
+			// net/http sends an empty Host header for a host with bytes
+			// RFC 9110 does not allow in one (", `, { and }), which the URL
+			// Standard allows in a domain; it still dials the host.
+			noHost = append(noHost, u.Href())
+		case len(hosts) != 1 || hosts[0] != u.Host():
+			t.Errorf("%q: the server read Host headers %q, weburl says %q", u.Href(), hosts, u.Host())
+		}
+		checked++
+	}
+	t.Logf("%d URLs sent to their host; net/http sent these %d with an empty Host header: %q", checked, len(noHost), noHost)
+	if checked < 50000 && !testing.Short() {
+		t.Errorf("only %d URLs", checked)
+	}
+}
+
+// TestRecordingConn is a check of the tests' instrument: the request lines
+// recorded are those sent.
+func TestRecordingConn(t *testing.T) {
+	tn := newTestNet(t, echo)
+	conn, err := net.Dial("tcp", tn.plain.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "GET /x%zz HTTP/1.1\r\nHost: a\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, lines := tn.recorded(); len(lines) != 1 || lines[0] != "GET /x%zz HTTP/1.1" {
+		t.Errorf("recorded %q", lines)
+	}
+}
