@@ -586,3 +586,36 @@ func TestRecordingConn(t *testing.T) {
 		t.Errorf("recorded %q", lines)
 	}
 }
+
+// TestFollowRedirectsClient checks that FollowRedirects leaves its client
+// as it was, and that nil means http.DefaultClient: a server on
+// 127.0.0.1 reached with net/http's default transport.
+func TestFollowRedirectsClient(t *testing.T) {
+	transport := &http.Transport{}
+	jar, _ := cookiejar.New(nil)
+	orig := &http.Client{Transport: transport, Jar: jar, Timeout: time.Minute}
+	c := FollowRedirects(orig)
+	if orig.Transport != transport || orig.Jar != jar || orig.CheckRedirect != nil || orig.Timeout != time.Minute {
+		t.Errorf("FollowRedirects changed its client: %+v", orig)
+	}
+	if c.Timeout != time.Minute || c.Jar != nil {
+		t.Errorf("the new client has Timeout %v, Jar %v", c.Timeout, c.Jar)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/from" {
+			http.Redirect(w, r, "/to", http.StatusFound)
+			return
+		}
+		io.WriteString(w, r.URL.Path)
+	}))
+	defer srv.Close()
+	resp, err := FollowRedirects(nil).Get(srv.URL + "/from")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "/to" {
+		t.Errorf("the default client got %q", body)
+	}
+}
