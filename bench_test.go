@@ -141,3 +141,21 @@ func BenchmarkResolveInto(b *testing.B) {
 		perURL(b, refs, func(s string) { _ = p.ParseInto(&u, s) })
 	})
 }
+
+// BenchmarkCanonicalize canonicalizes each URL with each profile.
+func BenchmarkCanonicalize(b *testing.B) {
+	for _, p := range profiles {
+		b.Run(p.name, func(b *testing.B) {
+			benchmarkLists(b, func(b *testing.B, urls []string) {
+				perURL(b, urls, func(s string) { _, _ = p.c.Canonicalize(s) })
+			})
+		})
+	}
+}
+
+// BenchmarkSURT makes the SURT of each URL.
+func BenchmarkSURT(b *testing.B) {
+	benchmarkLists(b, func(b *testing.B, urls []string) {
+		perURL(b, urls, func(s string) { _, _ = SURT(s, SURTOptions{}) })
+	})
+}

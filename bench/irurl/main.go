@@ -3,7 +3,11 @@
 // difference between K passes and none, over K times the list's length,
 // is the instructions per URL.
 //
-//	irurl -op parse|resolve|canparse|parse-reuse|resolve-reuse -list NAME -passes K
+//	irurl -op OP -list NAME -passes K
+//
+// OP is parse, resolve, canparse, parse-reuse, resolve-reuse,
+// safebrowsing, wayback, sortquery (Canonicalize with that profile) or
+// surt (SURT with the zero options).
 package main
 
 import (
@@ -17,7 +21,7 @@ import (
 )
 
 func main() {
-	op := flag.String("op", "parse", "parse, resolve, canparse, parse-reuse or resolve-reuse")
+	op := flag.String("op", "parse", "parse, resolve, canparse, parse-reuse, resolve-reuse, safebrowsing, wayback, sortquery or surt")
 	list := flag.String("list", "kasztp", "the URL list")
 	passes := flag.Int("passes", 1, "how many times to run over the list")
 	testdata := flag.String("testdata", "../testdata", "the testdata directory")
@@ -85,6 +89,21 @@ func main() {
 			for _, r := range resolveIntos {
 				if r.parser.ParseInto(&reused, r.ref) == nil {
 					sink += len(reused.Href())
+				}
+			}
+		case "safebrowsing", "wayback", "sortquery":
+			c := map[string]*weburl.Canonicalizer{
+				"safebrowsing": &weburl.SafeBrowsing, "wayback": &weburl.Wayback, "sortquery": &weburl.SortQuery,
+			}[*op]
+			for _, s := range urls {
+				if k, err := c.Canonicalize(s); err == nil {
+					sink += len(k)
+				}
+			}
+		case "surt":
+			for _, s := range urls {
+				if k, err := weburl.SURT(s, weburl.SURTOptions{}); err == nil {
+					sink += len(k)
 				}
 			}
 		default:

@@ -1,0 +1,674 @@
+package weburl
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// safeBrowsingExamples are the examples of the Safe Browsing page's
+// "Canonicalization" section, every one, input and output as published.
+// https://developers.google.com/safe-browsing/v4/urls-hashing#canonicalization
+var safeBrowsingExamples = [][2]string{
+	{"http://host/%25%32%35", "http://host/%25"},
+	{"http://host/%25%32%35%25%32%35", "http://host/%25%25"},
+	{"http://host/%2525252525252525", "http://host/%25"},
+	{"http://host/asdf%25%32%35asd", "http://host/asdf%25asd"},
+	{"http://host/%%%25%32%35asd%%", "http://host/%25%25%25asd%25%25"},
+	{"http://www.google.com/", "http://www.google.com/"},
+	{"http://%31%36%38%2e%31%38%38%2e%39%39%2e%32%36/%2E%73%65%63%75%72%65/%77%77%77%2E%65%62%61%79%2E%63%6F%6D/", "http://168.188.99.26/.secure/www.ebay.com/"},
+	{"http://195.127.0.11/uploads/%20%20%20%20/.verify/.eBaysecure=updateuserdataxplimnbqmn-xplmvalidateinfoswqpcmlx=hgplmcx/", "http://195.127.0.11/uploads/%20%20%20%20/.verify/.eBaysecure=updateuserdataxplimnbqmn-xplmvalidateinfoswqpcmlx=hgplmcx/"},
+	{"http://host%23.com/%257Ea%2521b%2540c%2523d%2524e%25f%255E00%252611%252A22%252833%252944_55%252B", "http://host%23.com/~a!b@c%23d$e%25f^00&11*22(33)44_55+"},
+	{"http://3279880203/blah", "http://195.127.0.11/blah"},
+	{"http://www.google.com/blah/..", "http://www.google.com/"},
+	{"www.google.com/", "http://www.google.com/"},
+	{"www.google.com", "http://www.google.com/"},
+	{"http://www.evil.com/blah#frag", "http://www.evil.com/blah"},
+	{"http://www.GOOgle.com/", "http://www.google.com/"},
+	{"http://www.google.com.../", "http://www.google.com/"},
+	{"http://www.google.com/foo\tbar\rbaz\n2", "http://www.google.com/foobarbaz2"},
+	{"http://www.google.com/q?", "http://www.google.com/q?"},
+	{"http://www.google.com/q?r?", "http://www.google.com/q?r?"},
+	{"http://www.google.com/q?r?s", "http://www.google.com/q?r?s"},
+	{"http://evil.com/foo#bar#baz", "http://evil.com/foo"},
+	{"http://evil.com/foo;", "http://evil.com/foo;"},
+	{"http://evil.com/foo?bar;", "http://evil.com/foo?bar;"},
+	{"http://\x01\x80.com/", "http://%01%80.com/"},
+	{"http://notrailingslash.com", "http://notrailingslash.com/"},
+	{"http://www.gotaport.com:1234/", "http://www.gotaport.com/"},
+	{"  http://www.google.com/  ", "http://www.google.com/"},
+	{"http:// leadingspace.com/", "http://%20leadingspace.com/"},
+	{"http://%20leadingspace.com/", "http://%20leadingspace.com/"},
+	{"%20leadingspace.com/", "http://%20leadingspace.com/"},
+	{"https://www.securesite.com/", "https://www.securesite.com/"},
+	{"http://host.com/ab%23cd", "http://host.com/ab%23cd"},
+	{"http://host.com//twoslashes?more//slashes", "http://host.com/twoslashes?more//slashes"},
+}
+
+func TestSafeBrowsingExamples(t *testing.T) {
+	for _, tc := range safeBrowsingExamples {
+		if got, err := SafeBrowsing.Canonicalize(tc[0]); err != nil || got != tc[1] {
+			t.Errorf("SafeBrowsing.Canonicalize(%q) = %q, %v; the page says %q", tc[0], got, err, tc[1])
+		}
+	}
+	if len(safeBrowsingExamples) != 33 {
+		t.Errorf("%d examples; the page has 33", len(safeBrowsingExamples))
+	}
+}
+
+// The published behaviour of the surt package (internetarchive/surt,
+// tests/test_surt.py, whose cases come from the Wayback Machine's Java
+// tests: WaybackURLKeyMakerTest, IAURLCanonicalizerTest,
+// DefaultIAURLCanonicalizerTest and GoogleURLCanonicalizerTest of
+// webarchive-commons).
+
+// TestSURTPublished checks test_surt and test_surt_ipaddress.
+func TestSURTPublished(t *testing.T) {
+	const (
+		scheme = 1 << iota
+		comma
+		keepWWW
+		keepIP
+	)
+	for _, tc := range []struct {
+		in   string
+		opts int
+		want string
+	}{
+		{"", 0, "-"},
+		{"filedesc:foo.arc.gz", 0, "filedesc:foo.arc.gz"},
+		{"filedesc:/foo.arc.gz", 0, "filedesc:/foo.arc.gz"},
+		{"filedesc://foo.arc.gz", 0, "filedesc://foo.arc.gz"},
+		{"warcinfo:foo.warc.gz", 0, "warcinfo:foo.warc.gz"},
+		{"dns:alexa.com", 0, "dns:alexa.com"},
+		{"dns:archive.org", 0, "dns:archive.org"},
+		{"http://www.archive.org/", 0, "org,archive)/"},
+		{"http://archive.org/", 0, "org,archive)/"},
+		{"http://archive.org/goo/", 0, "org,archive)/goo"},
+		{"http://archive.org/goo/?", 0, "org,archive)/goo"},
+		{"http://archive.org/goo/?b&a", 0, "org,archive)/goo?a&b"},
+		{"http://archive.org/goo/?a=2&b&a=1", 0, "org,archive)/goo?a=1&a=2&b"},
+		{"http://archive.org/goo/?a=2&b&a=1", comma, "org,archive,)/goo?a=1&a=2&b"},
+		{"dns:archive.org", comma, "dns:archive.org"},
+		{"warcinfo:foo.warc.gz", comma, "warcinfo:foo.warc.gz"},
+		{"http://archive.org/index.php?PHPSESSID=0123456789abcdefghijklemopqrstuv&action=profile;u=4221", 0, "org,archive)/index.php?action=profile;u=4221"},
+		{"whois://whois.isoc.org.il/shaveh.co.il", 0, "il,org,isoc,whois)/shaveh.co.il"},
+		{"http://visit.webhosting.yahoo.com/visit.gif?&r=http%3A//web.archive.org/web/20090517140029/http%3A//anthonystewarthead.electric-chi.com/&b=Netscape%205.0%20%28Windows%3B%20en-US%29&s=1366x768&o=Win32&c=24&j=true&v=1.2", 0,
+			"com,yahoo,webhosting,visit)/visit.gif?&b=netscape%205.0%20(windows;%20en-us)&c=24&j=true&o=win32&r=http://web.archive.org/web/20090517140029/http://anthonystewarthead.electric-chi.com/&s=1366x768&v=1.2"},
+		{"mailto:foo@example.com", 0, "mailto:foo@example.com"},
+		{"http://www.example.com/", scheme, "http://(com,example)/"},
+		{"http://www.example.com/", 0, "com,example)/"},
+		{"http://www.example.com/", scheme | comma, "http://(com,example,)/"},
+		{"https://www.example.com/", scheme | comma, "https://(com,example,)/"},
+		{"ftp://www.example.com/", comma, "com,example,)/"},
+		{"ftp://www.example.com/", 0, "com,example)/"},
+		{"ftp://www.example.com/", scheme | comma, "ftp://(com,example,)/"},
+		{"http://www.example.com/", scheme | keepWWW, "http://(com,example,www)/"},
+		{"http://www.example.com/", keepWWW, "com,example,www)/"},
+		{"http://www.example.com/", scheme | comma | keepWWW, "http://(com,example,www,)/"},
+		{"https://www.example.com/", scheme | comma | keepWWW, "https://(com,example,www,)/"},
+		{"ftp://www.example.com/", scheme | comma | keepWWW, "ftp://(com,example,www,)/"},
+		{"mailto:foo@example.com", scheme, "mailto:foo@example.com"},
+		{"mailto:foo@example.com", comma, "mailto:foo@example.com"},
+		{"mailto:foo@example.com", scheme | comma, "mailto:foo@example.com"},
+		{"dns:archive.org", scheme, "dns:archive.org"},
+		{"dns:archive.org", scheme | comma, "dns:archive.org"},
+		{"whois://whois.isoc.org.il/shaveh.co.il", scheme, "whois://(il,org,isoc,whois)/shaveh.co.il"},
+		{"whois://whois.isoc.org.il/shaveh.co.il", comma, "il,org,isoc,whois,)/shaveh.co.il"},
+		{"whois://whois.isoc.org.il/shaveh.co.il", comma | scheme, "whois://(il,org,isoc,whois,)/shaveh.co.il"},
+		{"warcinfo:foo.warc.gz", scheme, "warcinfo:foo.warc.gz"},
+		{"warcinfo:foo.warc.gz", scheme | comma, "warcinfo:foo.warc.gz"},
+		// test_surt_ipaddress.
+		{"http://www.example.com/", keepIP, "com,example)/"},
+		{"http://192.168.1.254/info/", 0, "254,1,168,192)/info"},
+		{"http://192.168.1.254/info/", keepIP, "192.168.1.254)/info"},
+		// test_hostToSURT, for the hosts the URL Standard accepts.
+		{"http://www.archive.org/", keepWWW, "org,archive,www)/"},
+		{"http://123.123.net/", 0, "net,123,123)/"},
+		{"http://100.100.100.100.org/", 0, "org,100,100,100,100)/"},
+		{"http://123.45.167.89/", 0, "89,167,45,123)/"},
+		{"http://123.45.167.89/", keepIP, "123.45.167.89)/"},
+	} {
+		opts := SURTOptions{
+			WithScheme:    tc.opts&scheme != 0,
+			TrailingComma: tc.opts&comma != 0,
+			KeepWWW:       tc.opts&keepWWW != 0,
+			KeepIPOrder:   tc.opts&keepIP != 0,
+		}
+		if got, err := SURT(tc.in, opts); err != nil || got != tc.want {
+			t.Errorf("SURT(%q, %+v) = %q, %v; the surt package gives %q", tc.in, opts, got, err, tc.want)
+		}
+	}
+	// test_hostToSURT's "10.162.1024.3" and "990.991.992.993": the surt
+	// package reads them as IPv4 addresses, the URL Standard rejects them.
+	for _, in := range []string{"http://10.162.1024.3/", "http://990.991.992.993/"} {
+		var e *Error
+		if _, err := SURT(in, SURTOptions{}); !errors.As(err, &e) || e.Code != ErrIPv4OutOfRangePart {
+			t.Errorf("SURT(%q): %v, want IPv4-out-of-range-part", in, err)
+		}
+	}
+}
+
+// TestWaybackPublished checks test_DefaultIAURLCanonicalizer,
+// test_IAURLCanonicalizer and test_options, and, each with a Canonicalizer
+// of the one rule, test_alphaReorderQuery, test_massageHost,
+// test_stripPathSessionID and test_stripQuerySessionID.
+func TestWaybackPublished(t *testing.T) {
+	check := func(c *Canonicalizer, name, in, want string) {
+		t.Helper()
+		if got, err := c.Canonicalize(in); err != nil || got != want {
+			t.Errorf("%s.Canonicalize(%q) = %q, %v; the surt package gives %q", name, in, got, err, want)
+		}
+	}
+	for _, tc := range [][2]string{
+		{"http://www.alexa.com/", "http://alexa.com/"},
+		{"http://archive.org/index.html", "http://archive.org/index.html"},
+		{"http://archive.org/index.html?", "http://archive.org/index.html"},
+		{"http://archive.org/index.html?a=b", "http://archive.org/index.html?a=b"},
+		{"http://archive.org/index.html?b=b&a=b", "http://archive.org/index.html?a=b&b=b"},
+		{"http://archive.org/index.html?b=a&b=b&a=b", "http://archive.org/index.html?a=b&b=a&b=b"},
+		{"http://www34.archive.org/index.html?b=a&b=b&a=b", "http://archive.org/index.html?a=b&b=a&b=b"},
+		{"http://ARCHIVE.ORG/", "http://archive.org/"},
+		{"http://www.archive.org:80/", "http://archive.org/"},
+		{"https://www.archive.org:80/", "https://archive.org:80/"},
+		{"http://www.archive.org:443/", "http://archive.org:443/"},
+		{"https://www.archive.org:443/", "https://archive.org/"},
+		{"http://www.archive.org/big/", "http://archive.org/big"},
+		{"dns:www.archive.org", "dns:www.archive.org"},
+		{"http://example.com/foo?X=Y", "http://example.com/foo?x=y"},
+	} {
+		check(&Wayback, "Wayback", tc[0], tc[1])
+	}
+	noLower := Wayback
+	noLower.LowercaseQuery = false
+	check(&noLower, "Wayback without LowercaseQuery", "http://example.com/foo?X=Y", "http://example.com/foo?X=Y")
+
+	byPair := &Canonicalizer{QueryOrder: QueryByNameValue}
+	for _, tc := range [][2]string{
+		{"", ""}, {"a", "a"}, {"ab", "ab"}, {"a=1", "a=1"}, {"ab=1", "ab=1"},
+		{"a=1&", "&a=1"}, {"a=1&b=1", "a=1&b=1"}, {"b=1&a=1", "a=1&b=1"},
+		{"a=a&a=a", "a=a&a=a"}, {"a=b&a=a", "a=a&a=b"}, {"b=b&a=b&b=a&a=a", "a=a&a=b&b=a&b=b"},
+	} {
+		check(byPair, "QueryByNameValue", "http://h/?"+tc[0], "http://h/?"+tc[1])
+	}
+
+	www := &Canonicalizer{StripWWW: true}
+	for _, tc := range [][2]string{
+		{"foo.com", "foo.com"}, {"www.foo.com", "foo.com"}, {"www12.foo.com", "foo.com"},
+		{"www2foo.com", "www2foo.com"}, {"www2.www2foo.com", "www2foo.com"},
+	} {
+		check(www, "StripWWW", "http://"+tc[0]+"/", "http://"+tc[1]+"/")
+	}
+
+	sessions := &Canonicalizer{StripSessionIDs: true}
+	for _, tc := range [][2]string{
+		{"/(S(4hqa0555fwsecu455xqckv45))/mileg.aspx", "/mileg.aspx"},
+		{"/(4hqa0555fwsecu455xqckv45)/mileg.aspx", "/mileg.aspx"},
+		{"/(a(4hqa0555fwsecu455xqckv45)S(4hqa0555fwsecu455xqckv45)f(4hqa0555fwsecu455xqckv45))/mileg.aspx?page=sessionschedules", "/mileg.aspx?page=sessionschedules"},
+		{"/photos/36050182@N05/", "/photos/36050182@N05/"},
+	} {
+		check(sessions, "StripSessionIDs", "http://h"+tc[0], "http://h"+tc[1])
+	}
+	const id = "0123456789abcdefghijklemopqrstuv"
+	for _, tc := range [][2]string{
+		{"?jsessionid=" + id, "?"},
+		{"?jsessionid=" + id + "0", "?jsessionid=" + id + "0"},
+		{"?jsessionid=" + id + "&x=y", "?x=y"},
+		{"?one=two&jsessionid=" + id + "&x=y", "?one=two&x=y"},
+		{"?one=two&jsessionid=" + id, "?one=two&"},
+		{"?aspsessionidABCDEFGH=ABCDEFGHIJKLMNOPQRSTUVWX&x=y", "?x=y"},
+		{"?phpsessid=" + id + "&x=y", "?x=y"},
+		{"?one=two&phpsessid=" + id + "&x=y", "?one=two&x=y"},
+		{"?one=two&phpsessid=" + id, "?one=two&"},
+		{"?sid=9682993c8daa2c5497996114facdc805&x=y", "?x=y"},
+		{"?sid=9682993c8daa2c5497996114facdc805&jsessionid=" + id, "?"},
+		{"?CFID=1169580&CFTOKEN=48630702&dtstamp=22%2F08%2F2006%7C06%3A58%3A11", "?dtstamp=22%2F08%2F2006%7C06%3A58%3A11"},
+		{"?CFID=12412453&CFTOKEN=15501799&dt=19_08_2006_22_39_28", "?dt=19_08_2006_22_39_28"},
+		{"?CFID=14475712&CFTOKEN=2D89F5AF-3048-2957-DA4EE4B6B13661AB&r=468710288378&m=forgotten", "?r=468710288378&m=forgotten"},
+		{"?CFID=16603925&CFTOKEN=2AE13EEE-3048-85B0-56CEDAAB0ACA44B8", "?"},
+		{"?CFID=4308017&CFTOKEN=63914124&requestID=200608200458360%2E39414378", "?requestID=200608200458360%2E39414378"},
+	} {
+		check(sessions, "StripSessionIDs", "http://h/"+tc[0], "http://h/"+tc[1])
+	}
+
+	// test_attemptIPFormats, for the hosts the URL Standard reads as IPv4
+	// addresses; Safe Browsing keeps "1.2.3.256", which is none.
+	check(&Wayback, "Wayback", "http://017.0.0.1/", "http://15.0.0.1/")
+	check(&Wayback, "Wayback", "http://10.0.258/", "http://10.0.1.2/")
+	check(&SafeBrowsing, "SafeBrowsing", "http://1.2.3.256/", "http://1.2.3.256/")
+}
+
+// TestDecodeRepeatedly checks test_unescapeRepeatedly's vectors.
+func TestDecodeRepeatedly(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"%!A%21%21%25", "%!A!!%"}, {"%", "%"}, {"%2", "%2"}, {"%25", "%"},
+		{"%25%", "%%"}, {"%2525", "%"}, {"%252525", "%"}, {"%25%32%35", "%"},
+	} {
+		if got := string(appendDecodedRepeatedly(nil, tc[0])); got != tc[1] {
+			t.Errorf("decoding %q repeatedly gives %q, want %q", tc[0], got, tc[1])
+		}
+		if got := decodeRepeatedlyNaive(tc[0]); got != tc[1] {
+			t.Errorf("decoding %q repeatedly, pass by pass, gives %q, want %q", tc[0], got, tc[1])
+		}
+	}
+}
+
+// decodeRepeatedlyNaive percent-decodes s again and again, a whole pass
+// at a time, until a pass changes nothing.
+func decodeRepeatedlyNaive(s string) string {
+	for {
+		d := string(appendPercentDecoded(nil, s, false))
+		if d == s {
+			return s
+		}
+		s = d
+	}
+}
+
+func FuzzDecodeRepeatedly(f *testing.F) {
+	for _, s := range []string{"%252525", "%%34%31", "%2%35", "%%%323", "%4%41", "a%2Fb%"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := string(appendDecodedRepeatedly(nil, s)), decodeRepeatedlyNaive(s); got != want {
+			t.Errorf("%q: one pass gives %q, pass by pass %q", s, got, want)
+		}
+	})
+}
+
+var profiles = []struct {
+	name string
+	c    *Canonicalizer
+}{{"SafeBrowsing", &SafeBrowsing}, {"Wayback", &Wayback}, {"SortQuery", &SortQuery}}
+
+// TestCanonicalizeProperties checks, for every URL of the test data and
+// every profile, that canonicalizing a key again changes nothing, and that
+// CanonicalizeURL of a parsed href is Canonicalize of the href.
+func TestCanonicalizeProperties(t *testing.T) {
+	urls := corpus(t)
+	for _, p := range profiles {
+		for _, u := range urls {
+			checkCanonical(t, p.name, p.c, u.Href(), u)
+		}
+	}
+	// Hrefs that are hard for some rule: a host of dots, ports, opaque
+	// paths and hosts, paths that start with "//", encoded dots.
+	for _, in := range []string{
+		"http://./x", "http://../x", "http://www./", "http://www.foo.09../", "http://foo.0x7f.1../",
+		"http://www.../", "sc://%2E/", "sc://www.%41/", "sc:/.//p", "sc:%2F%2Fx", "file:///C%7C/",
+		"http://h:0/", "https://[::1]:443/", "file:///C:/%252e%252e", "http://h/a%3Fb%23c",
+		"http://h/a/%252e%252e/b", "http://h/%5C", "sc://h/a%5Cb", "sc://u%3Ap%40:q@h/",
+		"http://h/?a=%26&b=%3D", "mailto:%2Fa?Q#F", "javascript:ALERT(1)", "data:,A%20b",
+	} {
+		u, err := Parse(in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		for _, p := range profiles {
+			checkCanonical(t, p.name, p.c, u.Href(), u)
+		}
+	}
+}
+
+// checkCanonical checks the two properties for the href h of u.
+func checkCanonical(t *testing.T, name string, c *Canonicalizer, h string, u *URL) {
+	t.Helper()
+	k, err := c.Canonicalize(h)
+	if err != nil {
+		t.Errorf("%s: %q: %v", name, h, err)
+		return
+	}
+	if ku := c.CanonicalizeURL(u); ku != k {
+		t.Errorf("%s: CanonicalizeURL of %q is %q, Canonicalize %q", name, h, ku, k)
+	}
+	if again, err := c.Canonicalize(k); err != nil || again != k {
+		t.Errorf("%s: %q gives %q, and that %q, %v", name, h, k, again, err)
+	}
+}
+
+// TestCanonicalizeRemoves checks that URLs of the test data and variants
+// of them that differ only in what a profile removes get the same key.
+func TestCanonicalizeRemoves(t *testing.T) {
+	const id = "0123456789abcdefghijklmnopqrstuv"
+	type variant func(u *URL) string
+	common := []variant{
+		func(u *URL) string { v := u.Clone(); v.SetHash("frag"); return v.Href() },
+		func(u *URL) string { v := u.Clone(); v.SetUsername("user"); v.SetPassword("pw"); return v.Href() },
+		// A letter of the path percent-encoded, twice.
+		func(u *URL) string {
+			p := u.Pathname()
+			for i := 0; i < len(p); i++ {
+				if c := p[i]; 'a' <= c && c <= 'z' {
+					v := u.Clone()
+					v.SetPathname(p[:i] + "%25" + strings.ToUpper(string("0123456789abcdef"[c>>4])+string("0123456789abcdef"[c&15])) + p[i+1:])
+					return v.Href()
+				}
+			}
+			return u.Href()
+		},
+		// A run of "/" in the path.
+		func(u *URL) string { v := u.Clone(); v.SetPathname("/" + u.Pathname()); return v.Href() },
+	}
+	removes := map[string][]variant{
+		"SafeBrowsing": append(slices.Clone(common),
+			func(u *URL) string { v := u.Clone(); v.SetPort("8080"); return v.Href() },
+			func(u *URL) string { return " \t" + u.Href()[:5] + "\n" + u.Href()[5:] + " " },
+			func(u *URL) string {
+				host := strings.ToUpper(u.Hostname()) + "..."
+				if u.Port() != "" {
+					host += ":" + u.Port()
+				}
+				return u.Protocol() + "//" + host + u.Href()[u.authorityEnd():]
+			},
+		),
+		"Wayback": append(slices.Clone(common),
+			func(u *URL) string {
+				if u.hostKind != HostDomain || allDots([]byte(u.Hostname())) {
+					return u.Href()
+				}
+				return u.Protocol() + "//www." + u.Host() + u.Href()[u.authorityEnd():]
+			},
+			func(u *URL) string { v := u.Clone(); v.SetPathname(strings.ToUpper(u.Pathname())); return v.Href() },
+			func(u *URL) string { v := u.Clone(); v.SetSearch(strings.ToUpper(u.Search())); return v.Href() },
+			func(u *URL) string {
+				v := u.Clone()
+				v.SetSearch("?" + reversePairs(u.Search(), false))
+				return v.Href()
+			},
+			func(u *URL) string { v := u.Clone(); v.SetPathname(u.Pathname() + "/"); return v.Href() },
+			func(u *URL) string {
+				v := u.Clone()
+				v.SetSearch("jsessionid=" + id + "&" + strings.TrimPrefix(u.Search(), "?"))
+				if u.Search() == "" {
+					v.SetSearch("jsessionid=" + id)
+				}
+				return v.Href()
+			},
+			func(u *URL) string {
+				if u.queryStart != omitted || u.hashStart != omitted {
+					return u.Href()
+				}
+				return u.Href() + "?"
+			},
+		),
+		"SortQuery": {
+			func(u *URL) string {
+				if u.Search() == "" {
+					return u.Href()
+				}
+				v := u.Clone()
+				v.SetSearch("?" + reversePairs(u.Search(), true))
+				return v.Href()
+			},
+		},
+	}
+	checked := 0
+	for _, u := range corpus(t) {
+		if u.scheme != schemeHTTP && u.scheme != schemeHTTPS || u.hostKind == HostIPv6 {
+			continue
+		}
+		for _, p := range profiles {
+			want, err := p.c.Canonicalize(u.Href())
+			if err != nil {
+				t.Fatalf("%s: %q: %v", p.name, u.Href(), err)
+			}
+			for i, v := range removes[p.name] {
+				in := v(u)
+				if got, err := p.c.Canonicalize(in); err != nil || got != want {
+					t.Errorf("%s: %q (variant %d of %q) gives %q, %v; want %q", p.name, in, i, u.Href(), got, err, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 500000 {
+		t.Errorf("only %d variants", checked)
+	}
+}
+
+// reversePairs returns the query search ("?..."), less "?", with its
+// pairs in the reverse order; keepNames keeps pairs of the same name in
+// their order.
+func reversePairs(search string, keepNames bool) string {
+	pairs := strings.Split(strings.TrimPrefix(search, "?"), "&")
+	if !keepNames {
+		slices.Reverse(pairs)
+		return strings.Join(pairs, "&")
+	}
+	var names []string
+	byName := map[string][]string{}
+	for _, p := range pairs {
+		name, _, _ := strings.Cut(p, "=")
+		if _, ok := byName[name]; !ok {
+			names = append(names, name)
+		}
+		byName[name] = append(byName[name], p)
+	}
+	slices.Reverse(names)
+	var out []string
+	for _, n := range names {
+		out = append(out, byName[n]...)
+	}
+	return strings.Join(out, "&")
+}
+
+// TestSURTGroups checks that sorting the SURTs of the test data's http(s)
+// URLs puts each registrable domain's URLs together, and a host's own
+// URLs before those of its subdomains.
+func TestSURTGroups(t *testing.T) {
+	type entry struct{ surt, domain, host string }
+	var entries []entry
+	for _, u := range corpus(t) {
+		if u.scheme != schemeHTTP && u.scheme != schemeHTTPS || u.hostKind != HostDomain {
+			continue
+		}
+		s, err := SURT(u.Href(), SURTOptions{KeepWWW: true})
+		if err != nil {
+			t.Fatalf("%q: %v", u.Href(), err)
+		}
+		d, ok := u.HostValue().RegistrableDomain()
+		if !ok {
+			continue
+		}
+		entries = append(entries, entry{s, d, u.Hostname()})
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.surt, b.surt) })
+	seen := map[string]bool{}
+	for i, e := range entries {
+		if i > 0 && entries[i-1].domain == e.domain {
+			continue
+		}
+		if seen[e.domain] {
+			t.Errorf("the SURTs of %s are not together: %q", e.domain, e.surt)
+		}
+		seen[e.domain] = true
+	}
+	// Within a host, its own SURTs come before its subdomains': ")" sorts
+	// before ",".
+	hostFirst := map[string]int{}
+	for i, e := range entries {
+		if _, ok := hostFirst[e.host]; !ok {
+			hostFirst[e.host] = i
+		}
+	}
+	for i, e := range entries {
+		if parent, ok := strings.CutPrefix(e.host, strings.SplitN(e.host, ".", 2)[0]+"."); ok {
+			if j, ok := hostFirst[parent]; ok && j > i {
+				t.Errorf("%q sorts before its parent %q", e.surt, entries[j].surt)
+			}
+		}
+	}
+	if len(seen) < 1000 {
+		t.Errorf("only %d registrable domains", len(seen))
+	}
+}
+
+func FuzzCanonicalize(f *testing.F) {
+	for _, tc := range safeBrowsingExamples {
+		f.Add(tc[0])
+	}
+	f.Add("http://www.archive.org/goo/?a=2&b&a=1")
+	f.Add("sc://%2E/a/%252e%252e?b=%26#x")
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, p := range profiles {
+			k, err := p.c.Canonicalize(in)
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%s: %q: %v is no *Error", p.name, in, err)
+				}
+				continue
+			}
+			if again, err := p.c.Canonicalize(k); err != nil || again != k {
+				t.Errorf("%s: %q gives %q, and that %q, %v", p.name, in, k, again, err)
+			}
+		}
+		if u, err := Parse(in); err == nil {
+			for _, p := range profiles {
+				checkCanonical(t, p.name, p.c, u.Href(), u)
+			}
+		}
+		if _, err := SURT(in, SURTOptions{WithScheme: true, TrailingComma: true}); err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("SURT: %q: %v is no *Error", in, err)
+			}
+		}
+	})
+}
+
+// TestCanonicalizeLinearTime checks that canonicalizing takes time linear
+// in the input's length (n log n where the query is sorted) on inputs
+// that repeat what the rules remove or rewrite: 16 times the input may take
+// at most 80 times as long, room for n log n and the caches; quadratic
+// time would take 256 times as long.
+func TestCanonicalizeLinearTime(t *testing.T) {
+	n := 4 << 10
+	if testing.Short() {
+		n = 1 << 10
+	}
+	const id = "0123456789abcdefghijklmnopqrstuv"
+	for _, a := range []struct {
+		name string
+		make func(k int) string
+	}{
+		{"percent", func(k int) string { return "http://h/" + strings.Repeat("%25", k) + "41" }},
+		{"pairs", func(k int) string { return "http://h/?" + strings.Repeat("b=1&a=", k) }},
+		{"jsessionid", func(k int) string { return "http://h/?" + strings.Repeat("jsessionid="+id+"&", k) }},
+		{"cfid", func(k int) string {
+			return "http://h/?" + strings.Repeat("cfid=1&", k) + strings.Repeat("cftoken=2&", k)
+		}},
+		{"aspx", func(k int) string {
+			return "http://h/" + strings.Repeat("(a(abcdefghijklmnopqrstuvwx))/", k) + "x.aspx"
+		}},
+		{"dots", func(k int) string { return "http://h/" + strings.Repeat("a/../", k) }},
+		{"www", func(k int) string { return "http://" + strings.Repeat("www.", k) + "x/" }},
+		{"hostdots", func(k int) string { return "http://" + strings.Repeat(".a", k) + "./" }},
+	} {
+		for _, p := range profiles {
+			best := func(s string) time.Duration {
+				d := time.Duration(math.MaxInt64)
+				for range 5 {
+					start := time.Now()
+					_, _ = p.c.Canonicalize(s)
+					d = min(d, time.Since(start))
+				}
+				return d
+			}
+			small, large := best(a.make(n)), best(a.make(16*n))
+			if ratio := float64(large) / float64(max(small, time.Microsecond)); ratio > 80 {
+				t.Errorf("%s, %s: %v, then %v for 16 times the input: %.0f times as long", p.name, a.name, small, large, ratio)
+			}
+		}
+	}
+}
+
+// hasStrayDotsBytes is hasStrayDots a byte at a time.
+func hasStrayDotsBytes(h []byte) bool {
+	return len(h) > 0 && (h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(string(h), ".."))
+}
+
+// lowerBytes lowercases the ASCII letters of s a byte at a time.
+func lowerBytes(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// FuzzWordAtATime compares the word-at-a-time scans and lowercasing with
+// byte-at-a-time ones, and the reversal of a host's labels with
+// strings.Split's.
+func FuzzWordAtATime(f *testing.F) {
+	for _, s := range []string{"/a//b", "/A/./%(|", "abcdefg/", "/abcdefg/.", "abcdefgh//", "a.......b", "abcdefg..", "www.example.com"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasPair([]byte(s), '/'), strings.Contains(s, "//"); got != want {
+			t.Errorf("hasPair(%q, '/') = %v, want %v", s, got, want)
+		}
+		b := []byte(s)
+		if lowerASCII(b); string(b) != lowerBytes(s) {
+			t.Errorf("lowerASCII(%q) = %q", s, b)
+		}
+		for _, lower := range []bool{false, true} {
+			b := []byte(s)
+			slashes, paren := lowerAndScan(b, lower)
+			want := s
+			if lower {
+				want = lowerBytes(s)
+			}
+			if string(b) != want || slashes != strings.Contains(s, "//") || paren != strings.Contains(s, "(") {
+				t.Errorf("lowerAndScan(%q, %v) = %q, %v, %v", s, lower, b, slashes, paren)
+			}
+		}
+		if got, want := hasStrayDots([]byte(s)), hasStrayDotsBytes([]byte(s)); got != want {
+			t.Errorf("hasStrayDots(%q) = %v, byte by byte %v", s, got, want)
+		}
+		labels := strings.Split(s, ".")
+		slices.Reverse(labels)
+		if got, want := string(appendReversedLabels(nil, []byte(s))), strings.Join(labels, ","); got != want {
+			t.Errorf("appendReversedLabels(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestCanonicalizeAllocs checks the allocations of each profile and of
+// SURT on the lines of kasztp.txt: at most 2 on average, the key included.
+// (An input that is not its own serialization costs the href; a key that
+// differs from the input, its string.)
+func TestCanonicalizeAllocs(t *testing.T) {
+	lines := readLines(t, "kasztp.txt")
+	perLine := func(op func(s string)) float64 {
+		return testing.AllocsPerRun(3, func() {
+			for _, s := range lines {
+				op(s)
+			}
+		}) / float64(len(lines))
+	}
+	for _, p := range profiles {
+		n := perLine(func(s string) { _, _ = p.c.Canonicalize(s) })
+		if n > 2 {
+			t.Errorf("%s: %.2f allocations per line, want at most 2", p.name, n)
+		}
+		t.Logf("%s: %.2f allocations per line", p.name, n)
+	}
+	n := perLine(func(s string) { _, _ = SURT(s, SURTOptions{}) })
+	if n > 2 {
+		t.Errorf("SURT: %.2f allocations per line, want at most 2", n)
+	}
+	t.Logf("SURT: %.2f allocations per line", n)
+	// A key that is its input costs nothing.
+	for _, p := range profiles {
+		in := "https://example.com/a?b=1"
+		if n := testing.AllocsPerRun(100, func() { _, _ = p.c.Canonicalize(in) }); n != 0 {
+			t.Errorf("%s.Canonicalize(%q) allocates %v times, want 0", p.name, in, n)
+		}
+	}
+}
