@@ -32,6 +32,12 @@
 //	            DESCRIPTION" (OFFSET is the byte offset in the input;
 //	            "(fatal)" after NAME marks the one that made it fail); with
 //	            -json, add them to each object as "validationErrors"
+//	-canon P    print each URL's canonical key by the profile P:
+//	            safebrowsing (Google Safe Browsing), wayback (the Internet
+//	            Archive's) or sortquery (the href with its query sorted);
+//	            see weburl.Canonicalizer
+//	-surt       print each URL's SURT, the key the Internet Archive sorts
+//	            captures by (see weburl.SURT)
 //	-version    print the version, the Go toolchain and the Unicode
 //	            version of its IDNA tables (Go 1.26 builds have older
 //	            ones, so some international hosts parse otherwise)
@@ -51,7 +57,10 @@
 //	$ weburl -validate 'https://user@example.com/a b'
 //	1:12: invalid-credentials: the URL has a username or password
 //	1:26: invalid-URL-unit: a character is not allowed in a URL, or a percent sign is not followed by two hex digits
+//	$ weburl -surt 'http://www.archive.org/goo/?a=2&b&a=1'
+//	org,archive)/goo?a=1&a=2&b
 //	$ weburl < urls.txt > normalized.txt
+//	$ weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
 package main
 
 import (
@@ -77,6 +86,7 @@ func main() {
 }
 
 const usage = `usage: weburl [-base URL] [-json] [-validate] [URL ... | -]
+       weburl [-base URL] -canon safebrowsing|wayback|sortquery | -surt [URL ... | -]
        weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
@@ -97,6 +107,10 @@ Flags:
               each (the byte offset in the input; "(fatal)" after the name
               marks the one that made the parse fail); with -json, add
               "validationErrors"
+  -canon P    print each URL's canonical key by the profile P: safebrowsing
+              (Google Safe Browsing), wayback (the Internet Archive's) or
+              sortquery (the href with its query's pairs sorted by name)
+  -surt       print each URL's SURT, the Internet Archive's sort key
   -version    print the version, the Go toolchain and the Unicode version of
               its IDNA tables, which decides how some hosts parse
   -h          print this help
@@ -109,7 +123,9 @@ Examples:
   weburl -base https://example.com/docs/ ../img/logo.png
   weburl -json 'http://faß.example/'
   weburl -validate 'https://user@example.com/a b'
+  weburl -surt 'http://www.archive.org/goo/?a=2&b&a=1'
   weburl < urls.txt > normalized.txt
+  weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
 `
 
 // run runs the command and returns its exit status.
@@ -121,6 +137,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonFlag := flags.Bool("json", false, "print a JSON object per input")
 	validateFlag := flags.Bool("validate", false, "print the validation errors")
 	versionFlag := flags.Bool("version", false, "print the version")
+	canonFlag := flags.String("canon", "", "print each URL's canonical key by a profile")
+	surtFlag := flags.Bool("surt", false, "print each URL's SURT")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -133,7 +151,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version())
 		return 0
 	}
-	opts := &options{json: *jsonFlag, validate: *validateFlag}
+	opts := &options{json: *jsonFlag, validate: *validateFlag, surt: *surtFlag}
+	if flagSet(flags, "canon") {
+		opts.canon = profiles[*canonFlag]
+		if opts.canon == nil {
+			fmt.Fprintf(stderr, "weburl: -canon %q: the profiles are safebrowsing, wayback and sortquery\n", *canonFlag)
+			return 2
+		}
+	}
+	if (opts.canon != nil || opts.surt) && (opts.json || opts.validate) || opts.canon != nil && opts.surt {
+		fmt.Fprintln(stderr, "weburl: -canon and -surt go with no other output flag")
+		return 2
+	}
 	if *baseFlag != "" || flagSet(flags, "base") {
 		base, err := weburl.Parse(*baseFlag)
 		if err != nil {
@@ -200,8 +229,17 @@ func flagSet(flags *flag.FlagSet, name string) bool {
 type options struct {
 	json     bool
 	validate bool
+	canon    *weburl.Canonicalizer
+	surt     bool
 	base     *weburl.URL
 	baseHref *string
+}
+
+// profiles are the values of -canon.
+var profiles = map[string]*weburl.Canonicalizer{
+	"safebrowsing": &weburl.SafeBrowsing,
+	"wayback":      &weburl.Wayback,
+	"sortquery":    &weburl.SortQuery,
 }
 
 // A chunk is a run of whole lines of the input, and what parsing them
@@ -440,6 +478,10 @@ func (w *worker) parse(ch *chunk) {
 
 // line parses input, line n, and writes what the flags ask for to ch.
 func (w *worker) line(ch *chunk, n int, input string) {
+	if w.canon != nil || w.surt {
+		w.key(ch, n, input)
+		return
+	}
 	w.errs = w.errs[:0]
 	// One URL, reused: a line that is its own serialization, as most are,
 	// then costs no allocation, and a resolved one only its href.
@@ -477,6 +519,38 @@ func (w *worker) line(ch *chunk, n int, input string) {
 			fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
 		}
 	}
+}
+
+// key writes the -canon or -surt key of input, line n, to ch. Without
+// -base the profile reads the line itself (Safe Browsing reads bytes, the
+// others add "http://" to a line without a scheme); with -base the line is
+// resolved first, and the key is that of the URL.
+func (w *worker) key(ch *chunk, n int, input string) {
+	var key string
+	var err error
+	switch {
+	case w.base != nil:
+		u := &w.url
+		if err = w.parser.ParseInto(u, input); err == nil {
+			if w.surt {
+				key, err = weburl.SURT(u.Href(), weburl.SURTOptions{})
+			} else {
+				key = w.canon.CanonicalizeURL(u)
+			}
+		}
+	case w.surt:
+		key, err = weburl.SURT(input, weburl.SURTOptions{})
+	default:
+		key, err = w.canon.Canonicalize(input)
+	}
+	if err != nil {
+		ch.failed = true
+		ch.out.WriteByte('\n')
+		fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
+		return
+	}
+	ch.out.WriteString(key)
+	ch.out.WriteByte('\n')
 }
 
 // printJSON writes a line of -json output: the fields of a case of the

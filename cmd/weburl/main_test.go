@@ -99,6 +99,23 @@ func TestCommand(t *testing.T) {
 			`{"input":"a<b","base":"https://example.com/","href":"https://example.com/a%3Cb","origin":"https://example.com","protocol":"https:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/a%3Cb","search":"","hash":""}` + "\n", "", 0},
 		{"json and validate", "", []string{"-json", "-validate", "http://a/ "},
 			`{"input":"http://a/ ","base":null,"href":"http://a/","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"","hash":"","validationErrors":[{"name":"invalid-URL-unit","description":"` + weburl.ErrInvalidURLUnit.Description() + `","offset":9,"fatal":false}]}` + "\n", "", 1},
+		// The Safe Browsing page's examples and the surt package's, through
+		// the command: bytes of a line as they are, "-" for nothing.
+		{"canon safebrowsing", "http://\x01\x80.com/\nwww.google.com\nhttp://3279880203/blah\n", []string{"-canon", "safebrowsing"},
+			"http://%01%80.com/\nhttp://www.google.com/\nhttp://195.127.0.11/blah\n", "", 0},
+		{"canon wayback", "", []string{"-canon", "wayback", "http://www34.archive.org/index.html?b=a&b=b&a=b", "https://:443"},
+			"http://archive.org/index.html?a=b&b=a&b=b\n\n", "weburl: line 2: parse \"https://:443\": host-missing\n", 1},
+		{"canon sortquery", "https://a.example/?b=2&a=%41&b=1#f\n", []string{"-canon", "sortquery"},
+			"https://a.example/?a=%41&b=2&b=1#f\n", "", 0},
+		{"canon with a base", "", []string{"-canon", "sortquery", "-base", "https://a.example/x/", "../y?b&a"},
+			"https://a.example/y?a&b\n", "", 0},
+		{"surt", "http://www.archive.org/goo/?a=2&b&a=1\ndns:archive.org\n\nhttp://192.168.1.254/info/\n", []string{"-surt"},
+			"org,archive)/goo?a=1&a=2&b\ndns:archive.org\n-\n254,1,168,192)/info\n", "", 0},
+		{"surt with a base", "", []string{"-surt", "-base", "http://www.archive.org/a/", "b/"},
+			"org,archive)/a/b\n", "", 0},
+		{"bad profile", "", []string{"-canon", "nope", "x"}, "", "the profiles are safebrowsing, wayback and sortquery", 2},
+		{"canon and json", "", []string{"-canon", "wayback", "-json", "x"}, "", "go with no other output flag", 2},
+		{"surt and canon", "", []string{"-surt", "-canon", "wayback", "x"}, "", "go with no other output flag", 2},
 		{"bad base", "", []string{"-base", "not a url", "x"}, "", "weburl: -base: parse \"not a url\": missing-scheme-non-relative-URL\n", 2},
 		{"bad flag", "", []string{"-nope"}, "", "", 2},
 	} {
@@ -326,7 +343,7 @@ func TestJSONOverWPT(t *testing.T) {
 // weburl.Parse on its lines, and BenchmarkCommand runs the built command
 // on it with the output to /dev/null. Both report ns per list; the
 // command's includes starting a process.
-func datasetLines(b *testing.B) (path string, lines []string) {
+func datasetLines(b testing.TB) (path string, lines []string) {
 	path = filepath.Join("..", "..", "testdata", "datasets", "kasztp.txt")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -365,6 +382,10 @@ func BenchmarkStream(b *testing.B) {
 		{"workers=1", options{}, 1},
 		{fmt.Sprintf("workers=%d", runtime.GOMAXPROCS(0)), options{}, runtime.GOMAXPROCS(0)},
 		{"json/workers=1", options{json: true}, 1},
+		{"canon=safebrowsing/workers=1", options{canon: &weburl.SafeBrowsing}, 1},
+		{"canon=wayback/workers=1", options{canon: &weburl.Wayback}, 1},
+		{"canon=sortquery/workers=1", options{canon: &weburl.SortQuery}, 1},
+		{"surt/workers=1", options{surt: true}, 1},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
@@ -374,6 +395,44 @@ func BenchmarkStream(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestKeyRate runs the command with -canon and -surt on kasztp.txt, over
+// and over, on one core (GOMAXPROCS=1), and checks that it makes at least
+// a million keys a minute.
+func TestKeyRate(t *testing.T) {
+	path, lines := datasetLines(t)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repeat := 20
+	if testing.Short() {
+		repeat = 2
+	}
+	if !bytes.HasSuffix(data, []byte("\n")) {
+		data = append(data, '\n')
+	}
+	input := bytes.Repeat(data, repeat)
+	n := repeat * len(lines)
+	for _, args := range [][]string{{"-canon", "safebrowsing"}, {"-canon", "wayback"}, {"-canon", "sortquery"}, {"-surt"}} {
+		cmd := exec.Command(binary, args...)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+		cmd.Stdin = bytes.NewReader(input)
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		start := time.Now()
+		cmd.Run() // the byte order mark and "https://" fail: exit status 1
+		elapsed := time.Since(start)
+		if got := bytes.Count(out.Bytes(), []byte("\n")); got != n {
+			t.Fatalf("%v: %d lines out, want %d", args, got, n)
+		}
+		perMinute := float64(n) / elapsed.Minutes()
+		t.Logf("%v: %d lines in %v, %.1f million a minute on one core", args, n, elapsed.Round(time.Millisecond), perMinute/1e6)
+		if perMinute < 1e6 {
+			t.Errorf("%v: %.0f lines a minute, want at least a million", args, perMinute)
+		}
 	}
 }
 
