@@ -63,6 +63,19 @@
 // again (and fails on "%zz"); with a client of net/http's own, redirects
 // go where net/url reads their Location.
 //
+// # Keys for crawlers and archives
+//
+// A [Canonicalizer] turns a URL into a key under which URLs that name the
+// same resource meet: [SafeBrowsing] (Google Safe Browsing's
+// canonicalization), [Wayback] (the Internet Archive's) and [SortQuery]
+// (the href with its query's pairs sorted) are ready profiles, and [SURT]
+// makes the Internet Archive's sort key:
+//
+//	key, err := weburl.SortQuery.Canonicalize("https://a.example/?b=2&a=1")
+//	// key is "https://a.example/?a=1&b=2"
+//	surt, err := weburl.SURT("http://www.archive.org/goo/?a=2&b&a=1", weburl.SURTOptions{})
+//	// surt is "org,archive)/goo?a=1&a=2&b"
+//
 // # Input
 //
 // The standard parses strings of Unicode scalar values. A Go string may hold

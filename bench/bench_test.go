@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/nlnwa/whatwg-url/canonicalizer"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/weburl/weburl"
 )
@@ -173,4 +174,39 @@ func runEach(b *testing.B, urls []string, n int, f func(int)) {
 	total := float64(b.N) * float64(n)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/url")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/url")
+}
+
+// BenchmarkCanonicalize makes a key of each URL: weburl's profiles and
+// SURT, and nlnwa's canonicalizer profiles where it has a match
+// (GoogleSafeBrowsing, and WhatWgSortQuery, which sorts by name), then its
+// String. weburl's Parse on the same list is the yardstick of the key's
+// cost.
+func BenchmarkCanonicalize(b *testing.B) {
+	key := func(c *weburl.Canonicalizer) func(string) {
+		return func(s string) { sinkStr, _ = c.Canonicalize(s) }
+	}
+	nlnwa := func(p whatwg.Parser) func(string) {
+		return func(s string) {
+			if u, err := p.Parse(s); err == nil {
+				sinkStr = u.String()
+			}
+		}
+	}
+	for _, name := range Lists {
+		urls := load(b, name)
+		for _, bc := range []struct {
+			name string
+			f    func(string)
+		}{
+			{"op=parse/impl=weburl", func(s string) { sinkWeb, _ = weburl.Parse(s) }},
+			{"op=safebrowsing/impl=weburl", key(&weburl.SafeBrowsing)},
+			{"op=safebrowsing/impl=nlnwa", nlnwa(canonicalizer.GoogleSafeBrowsing)},
+			{"op=wayback/impl=weburl", key(&weburl.Wayback)},
+			{"op=sortquery/impl=weburl", key(&weburl.SortQuery)},
+			{"op=sortquery/impl=nlnwa", nlnwa(canonicalizer.WhatWgSortQuery)},
+			{"op=surt/impl=weburl", func(s string) { sinkStr, _ = weburl.SURT(s, weburl.SURTOptions{}) }},
+		} {
+			b.Run("data="+name+"/"+bc.name, func(b *testing.B) { run(b, urls, bc.f) })
+		}
+	}
 }
