@@ -718,17 +718,28 @@ func hasStrayDotsString(h string) bool {
 	if h[0] == '.' || h[n-1] == '.' {
 		return true
 	}
-	for i := strings.IndexByte(h, '.'); i >= 0 && i+1 < n; {
-		if h[i+1] == '.' {
-			return true
+	if n < 8 {
+		for i := 1; i < n; i++ {
+			if h[i] == '.' && h[i-1] == '.' {
+				return true
+			}
 		}
-		j := strings.IndexByte(h[i+1:], '.')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
+		return false
 	}
-	return false
+	var pairs, carry uint64 // carry: 0x80 if the byte before the word is "."
+	for i := 0; i < n; i += 8 {
+		if i+8 > n {
+			i = n - 8
+			carry = 0
+			if h[i-1] == '.' {
+				carry = 0x80
+			}
+		}
+		d := bytesEqual(load64(h, i), '.')
+		pairs |= d&(d>>8) | d&carry
+		carry = d >> 56
+	}
+	return pairs != 0
 }
 
 // cleanHost applies TrimHostDots and StripWWW to the host at buf[start:].
@@ -835,7 +846,20 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set uint8, 
 		return append(buf, path...), scratch // no rule for the path
 	}
 	var slashes, paren, copied bool
-	buf, slashes, paren, copied = c.copyPath(buf, path, set, raw)
+	if !raw && !file && len(path) >= 8 {
+		// Most paths: eight bytes at a time, no "%" or "(", and so
+		// nothing to decode or strip.
+		var upper bool
+		if slashes, upper, copied = scanPlainPath(path); copied {
+			buf = append(buf, path...)
+			if upper && c.LowercasePath {
+				lowerASCII(buf[start:])
+			}
+		}
+	}
+	if !copied {
+		buf, slashes, paren, copied = c.copyPath(buf, path, set, raw)
+	}
 	if !copied {
 		recode := c.DecodeRepeatedly && needsRecode(path, set, raw)
 		switch {
@@ -865,6 +889,35 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set uint8, 
 		buf = buf[:len(buf)-1]
 	}
 	return buf, scratch
+}
+
+// scanPlainPath reports whether path, of eight bytes or more, has "//"
+// and an ASCII upper-case letter, and plain: no byte from "%" to "("
+// ("%&'("), for which the caller looks at each byte. It reads eight bytes
+// at a time, the last word overlapping the one before.
+func scanPlainPath(p string) (slashes, upper, plain bool) {
+	const hi = 0x8080808080808080
+	n := len(p)
+	var maybe, up, pairs, carry uint64 // carry: 0x80 if the byte before the word is "/"
+	for i := 0; i < n; i += 8 {
+		if i+8 > n {
+			i = n - 8
+			carry = 0
+			if p[i-1] == '/' {
+				carry = 0x80
+			}
+		}
+		x := load64(p, i)
+		// A byte from lo to hi, with bit 7 clear: adding 0x80-lo sets
+		// bit 7, adding 0x80-hi-1 does not.
+		y := x & 0x7F7F7F7F7F7F7F7F
+		maybe |= (y + 0x5B5B5B5B5B5B5B5B) &^ (y + 0x5757575757575757) &^ x // "%" to "("
+		up |= (y + 0x3F3F3F3F3F3F3F3F) &^ (y + 0x2525252525252525) &^ x    // "A" to "Z"
+		sl := bytesEqual(x, '/')
+		pairs |= sl&(sl>>8) | sl&carry
+		carry = sl >> 56
+	}
+	return pairs != 0, up&hi != 0, maybe&hi == 0
 }
 
 // pathBytes marks the bytes copyPath looks at: "%", "|", "/", "(", ".",

@@ -631,6 +631,20 @@ func FuzzWordAtATime(f *testing.F) {
 		if got, want := hasStrayDots([]byte(s)), hasStrayDotsBytes([]byte(s)); got != want {
 			t.Errorf("hasStrayDots(%q) = %v, byte by byte %v", s, got, want)
 		}
+		if len(s) >= 8 {
+			slashes, upper, plain := scanPlainPath(s)
+			wantPlain, wantUpper := true, false
+			for i := 0; i < len(s); i++ {
+				wantPlain = wantPlain && (s[i] < '%' || s[i] > '(')
+				wantUpper = wantUpper || 'A' <= s[i] && s[i] <= 'Z'
+			}
+			if slashes != strings.Contains(s, "//") || upper != wantUpper || plain != wantPlain {
+				t.Errorf("scanPlainPath(%q) = %v, %v, %v", s, slashes, upper, plain)
+			}
+		}
+		if got, want := hasStrayDotsString(s), hasStrayDotsBytes([]byte(s)); got != want {
+			t.Errorf("hasStrayDotsString(%q) = %v, byte by byte %v", s, got, want)
+		}
 		labels := strings.Split(s, ".")
 		slices.Reverse(labels)
 		if got, want := string(appendReversedLabels(nil, []byte(s))), strings.Join(labels, ","); got != want {
