@@ -117,10 +117,11 @@ import (
 // The zero URL is empty: its getters return "" and its setters other than
 // [URL.SetHref] do nothing. Use [Parse] to make a URL.
 //
-// A URL takes 48 bytes, one of the Go allocator's size classes, and its
-// href. Parse and [URL.Parse] allocate the URL and, unless the input is
-// already its own serialization, the href; [Parser.ParseInto] into a URL
-// the caller reuses allocates only the href, or nothing. A URL whose href
+// A URL takes 48 bytes on 64-bit platforms, one of the Go allocator's
+// size classes (40 on 32-bit ones), and its href. Parse and [URL.Parse]
+// allocate the URL and, unless the input is already its own
+// serialization, the href; [Parser.ParseInto] into a URL the caller
+// reuses allocates only the href, or nothing. A URL whose href
 // is its input keeps the input's string alive: if the input is part of a
 // larger string, such as a page a link was found in, parse
 // strings.Clone(s) to keep only the URL's own bytes, or detach a URL with
