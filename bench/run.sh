@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh runs the comparison in rounds and prints benchstat's tables of
-# ns/url, MB/s and allocs/url, with net/url as the base column.
+# ns/url, MB/s and allocs/url, with net/url as the base column, and then
+# those of the canonical keys, with weburl as the base column.
 #
 #	./run.sh [rounds] [output file]     (defaults: 10, results.txt)
 #
@@ -18,4 +19,6 @@ go test -c -o bench.test .
 for i in $(seq "$rounds"); do
 	./bench.test -test.run '^$' -test.bench . >>"$out"
 done
-go tool benchstat -col /impl -filter '.unit:(ns/url OR B/s OR allocs/url)' "$out"
+go tool benchstat -col /impl -filter '-.name:Canonicalize AND .unit:(ns/url OR B/s OR allocs/url)' "$out"
+# The keys, weburl's against nlnwa's canonicalizer, with Parse for scale.
+go tool benchstat -col /impl -filter '.name:Canonicalize AND .unit:(ns/url OR allocs/url)' "$out"
