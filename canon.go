@@ -595,7 +595,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 	pathStart := len(buf)
 	path := u.Pathname()
 	if u.opaquePath {
-		buf, scratch = c.appendOpaquePath(buf, scratch, path)
+		buf, scratch = c.appendOpaquePath(buf, scratch, path, escPath)
 	} else {
 		set := escPath
 		switch {
@@ -971,8 +971,10 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set uint8, raw bool) (
 	return buf, slashes, paren, true
 }
 
-// appendOpaquePath appends an opaque path, changed as c says.
-func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string) (_, _ []byte) {
+// appendOpaquePath appends an opaque path, or a lenient one that does not
+// start with "/", changed as c says; decoded bytes are escaped again with
+// the set esc.
+func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc uint8) (_, _ []byte) {
 	start := len(buf)
 	if c.DecodeRepeatedly {
 		scratch = appendDecodedRepeatedly(scratch[:0], path)
@@ -981,7 +983,7 @@ func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string) (_, _
 			buf = append(buf, "%2F"...)
 			scratch = scratch[1:]
 		}
-		buf = appendEscaped(buf, scratch, escPath)
+		buf = appendEscaped(buf, scratch, esc)
 	} else {
 		buf = append(buf, path...)
 	}
@@ -1417,7 +1419,7 @@ func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
 	case authority || path != "" && path[0] == '/':
 		buf, scratch = c.appendPath(buf, scratch, path, escMinimal, kind == schemeFile, true)
 	default:
-		buf, scratch = c.appendLenientOpaquePath(buf, scratch, path)
+		buf, scratch = c.appendOpaquePath(buf, scratch, path, escMinimal)
 	}
 	if hasQuery {
 		buf, _ = c.appendQuery(buf, scratch, query, escMinimal, true)
@@ -1445,27 +1447,6 @@ func (c *Canonicalizer) appendLenientUserinfo(buf, scratch []byte, user, pass st
 		}
 	}
 	return append(buf, '@'), scratch
-}
-
-// appendLenientOpaquePath appends a path that does not start with "/",
-// read as bytes.
-func (c *Canonicalizer) appendLenientOpaquePath(buf, scratch []byte, path string) (_, _ []byte) {
-	start := len(buf)
-	if c.DecodeRepeatedly {
-		scratch = appendDecodedRepeatedly(scratch[:0], path)
-		if len(scratch) > 0 && scratch[0] == '/' {
-			// "/" would start a path read otherwise.
-			buf = append(buf, "%2F"...)
-			scratch = scratch[1:]
-		}
-		buf = appendEscaped(buf, scratch, escMinimal)
-	} else {
-		buf = append(buf, path...)
-	}
-	if c.LowercasePath {
-		lowerASCII(buf[start:])
-	}
-	return buf, scratch
 }
 
 // appendLenientHost appends a host read as bytes (see
