@@ -577,7 +577,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 	}
 	if u.hostKind != HostNull && (surt == nil || hasHost) {
 		if u.includesCredentials() && !c.RemoveUserInfo && surt == nil {
-			buf, scratch = c.appendUserinfo(buf, scratch, u.Username(), u.Password())
+			buf, scratch = c.appendUserinfo(buf, scratch, u.Username(), u.Password(), escUserinfo)
 		}
 		var ip bool
 		buf, scratch, ip = c.appendURLHost(buf, scratch, u, surt)
@@ -625,8 +625,8 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 }
 
 // appendUserinfo appends the username, ":" and password if there is one,
-// and "@".
-func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password string) (_, _ []byte) {
+// and "@"; decoded bytes are escaped again with the set esc.
+func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password string, esc uint8) (_, _ []byte) {
 	for i, s := range [2]string{username, password} {
 		if i == 1 {
 			if s == "" {
@@ -635,7 +635,7 @@ func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password s
 			buf = append(buf, ':')
 		}
 		if c.DecodeRepeatedly {
-			buf, scratch, _ = appendRecoded(buf, scratch, s, escUserinfo)
+			buf, scratch, _ = appendRecoded(buf, scratch, s, esc)
 		} else {
 			buf = append(buf, s...)
 		}
@@ -1394,7 +1394,7 @@ func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
 		if at >= 0 {
 			if !c.RemoveUserInfo {
 				user, pass, _ := strings.Cut(auth[:at], ":")
-				buf, scratch = c.appendLenientUserinfo(buf, scratch, user, pass)
+				buf, scratch = c.appendUserinfo(buf, scratch, user, pass, escMinimal)
 			}
 			host = auth[at+1:]
 		}
@@ -1429,24 +1429,6 @@ func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
 		buf = append(buf, fragment...)
 	}
 	return buf, nil
-}
-
-// appendLenientUserinfo appends user info read as bytes.
-func (c *Canonicalizer) appendLenientUserinfo(buf, scratch []byte, user, pass string) (_, _ []byte) {
-	for i, s := range [2]string{user, pass} {
-		if i == 1 {
-			if s == "" {
-				break
-			}
-			buf = append(buf, ':')
-		}
-		if c.DecodeRepeatedly {
-			buf, scratch, _ = appendRecoded(buf, scratch, s, escMinimal)
-		} else {
-			buf = append(buf, s...)
-		}
-	}
-	return append(buf, '@'), scratch
 }
 
 // appendLenientHost appends a host read as bytes (see
