@@ -101,14 +101,21 @@ func BenchmarkResolve(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchmarkLists(b, func(b *testing.B, urls []string) {
-		var refs []string
-		for _, s := range urls {
-			if u, err := Parse(s); err == nil && !strings.HasPrefix(u.Pathname(), "//") {
-				refs = append(refs, strings.TrimPrefix(u.Pathname(), "/")+u.Search()+u.Hash())
-			}
-		}
+		refs := pathRefs(urls)
 		perURL(b, refs, func(s string) { _, _ = base.Parse(s) })
 	})
+}
+
+// pathRefs makes a reference of each URL's path, query and fragment,
+// relative to a directory (the path without its first "/").
+func pathRefs(urls []string) []string {
+	var refs []string
+	for _, s := range urls {
+		if u, err := Parse(s); err == nil && !strings.HasPrefix(u.Pathname(), "//") {
+			refs = append(refs, strings.TrimPrefix(u.Pathname(), "/")+u.Search()+u.Hash())
+		}
+	}
+	return refs
 }
 
 // BenchmarkParseInto parses each URL into one URL reused, as the command
@@ -130,12 +137,7 @@ func BenchmarkResolveInto(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchmarkLists(b, func(b *testing.B, urls []string) {
-		var refs []string
-		for _, s := range urls {
-			if u, err := Parse(s); err == nil && !strings.HasPrefix(u.Pathname(), "//") {
-				refs = append(refs, strings.TrimPrefix(u.Pathname(), "/")+u.Search()+u.Hash())
-			}
-		}
+		refs := pathRefs(urls)
 		p := Parser{Base: base}
 		var u URL
 		perURL(b, refs, func(s string) { _ = p.ParseInto(&u, s) })

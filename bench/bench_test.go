@@ -27,6 +27,26 @@ func load(b *testing.B, name string) []string {
 // run runs f on every URL of the list per op and reports the time and
 // allocations per URL.
 func run(b *testing.B, urls []string, f func(string)) {
+	measure(b, urls, len(urls), func() {
+		for _, u := range urls {
+			f(u)
+		}
+	})
+}
+
+// runEach runs f(i) for i from 0 to n per op, as run does for a list's
+// URLs, and reports the time and allocations per URL.
+func runEach(b *testing.B, urls []string, n int, f func(int)) {
+	measure(b, urls, n, func() {
+		for i := range n {
+			f(i)
+		}
+	})
+}
+
+// measure runs op, which handles n URLs, b.N times, and reports the time
+// and allocations per URL and the throughput over the list's bytes.
+func measure(b *testing.B, urls []string, n int, op func()) {
 	size := 0
 	for _, u := range urls {
 		size += len(u)
@@ -37,15 +57,13 @@ func run(b *testing.B, urls []string, f func(string)) {
 	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	for range b.N {
-		for _, u := range urls {
-			f(u)
-		}
+		op()
 	}
 	b.StopTimer()
 	runtime.ReadMemStats(&after)
-	n := float64(b.N) * float64(len(urls))
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/url")
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/n, "allocs/url")
+	total := float64(b.N) * float64(n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/url")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/url")
 }
 
 // each runs one benchmark per list and implementation.
@@ -150,30 +168,6 @@ func BenchmarkResolve(b *testing.B) {
 			})
 		},
 	})
-}
-
-// runEach runs f(i) for i from 0 to n per op, as run does for a list's
-// URLs, and reports the time and allocations per URL.
-func runEach(b *testing.B, urls []string, n int, f func(int)) {
-	size := 0
-	for _, u := range urls {
-		size += len(u)
-	}
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	b.ResetTimer()
-	for range b.N {
-		for i := range n {
-			f(i)
-		}
-	}
-	b.StopTimer()
-	runtime.ReadMemStats(&after)
-	total := float64(b.N) * float64(n)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/url")
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/total, "allocs/url")
 }
 
 // BenchmarkCanonicalize makes a key of each URL: weburl's profiles and
