@@ -11,6 +11,8 @@
 #
 #	./ir.sh [op ...]     (default: parse resolve canparse)
 #
+# LISTS="wpt kasztp" in the environment counts only those lists.
+#
 # Ops: parse (weburl.Parse and Href), resolve (base.Parse(ref) and Href,
 # with the references of bench.Refs), canparse, and parse-reuse and
 # resolve-reuse (the same into one URL reused: SetHref, and
@@ -19,6 +21,7 @@ set -eu
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=${GOTOOLCHAIN:-go1.27.4} GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1
 ops=${*:-parse resolve canparse}
+lists=${LISTS:-kasztp userbait node_files isaacs_files wpt}
 bin=$(mktemp -d)/irurl
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./irurl
@@ -29,11 +32,11 @@ ir() { # ir op list passes: the instructions of a run
 }
 
 printf '%-14s' "Ir/URL"
-for list in kasztp userbait node_files isaacs_files wpt; do printf ' %12s' "$list"; done
+for list in $lists; do printf ' %12s' "$list"; done
 echo
 for op in $ops; do
 	printf '%-14s' "$op"
-	for list in kasztp userbait node_files isaacs_files wpt; do
+	for list in $lists; do
 		n=$("$bin" -list "$list" -passes 0 | cut -d' ' -f1)
 		k=$(( (800000 + n - 1) / n ))
 		without=$(ir "$op" "$list" 0)
