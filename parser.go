@@ -366,11 +366,17 @@ func (p *parser) run(buf []byte) ([]byte, ErrorCode) {
 // returns the new URL. v is nil unless someone listens for validation
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
-	href, c, err := parseHref(input, base, v, enc)
-	if err != nil {
-		return nil, err
+	if fastPaths && v == nil && enc == nil {
+		if c, ok := parseVerbatim(input, false); ok {
+			return &URL{href: input, components: c}, nil
+		}
+		if base != nil {
+			if at, c, ok := resolveVerbatim(base, input); ok {
+				return newURL(base.href[:at], input, &c), nil
+			}
+		}
 	}
-	return &URL{href: href, components: c}, nil
+	return parseGeneralURL(input, base, v, enc)
 }
 
 // parseHref is parse without the URL: it returns the new URL's href and
@@ -382,8 +388,8 @@ func parseHref(input string, base *URL, v *validation, enc *legacyEncoding) (str
 			return input, c, nil
 		}
 		if base != nil {
-			if href, c, ok := resolveVerbatim(base, input); ok {
-				return href, c, nil
+			if at, c, ok := resolveVerbatim(base, input); ok {
+				return concat(base.href[:at], input), c, nil
 			}
 		}
 	}
@@ -400,8 +406,22 @@ func parseGeneral(input string, base *URL, v *validation, enc *legacyEncoding) (
 	p.init(input, clean(input, true), base)
 	p.v = v
 	p.enc = enc
-	href, err := p.parse()
+	href, _, err := p.parse(false)
 	return href, p.c, err
+}
+
+// parseGeneralURL is parseGeneral returning the new URL, which holds its
+// href in the same allocation unless the href is input itself.
+func parseGeneralURL(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
+	if len(input) > MaxInputLength {
+		return nil, tooLong(input, base, v)
+	}
+	var p parser
+	p.init(input, clean(input, true), base)
+	p.v = v
+	p.enc = enc
+	_, u, err := p.parse(true)
+	return u, err
 }
 
 // tooLong returns the error for an input longer than MaxInputLength.
@@ -417,51 +437,61 @@ func tooLong(input string, base *URL, v *validation) *Error {
 }
 
 // parse runs the parser set up by init and returns the new URL's href; its
-// components are then p.c.
-func (p *parser) parse() (string, *Error) {
+// components are then p.c. With wantURL, it returns the new URL instead,
+// made with its href in one allocation where it can be (see newURL).
+func (p *parser) parse(wantURL bool) (string, *URL, *Error) {
 	if p.v != nil {
 		p.reportCleanUp()
 	}
-	// A URL short enough is built on the stack and copied into its href;
-	// a longer one in a buffer on the heap that becomes the href, so that
-	// either way Parse makes two allocations, the URL and its href. A
-	// relative reference's URL takes the base's scheme, host and path.
-	// (The two are kept apart: were the stack buffer ever made an href,
-	// escape analysis would move it to the heap.)
+	// A URL short enough is built on the stack and copied into its href
+	// (and its URL, with wantURL); a longer one in a buffer on the heap
+	// that becomes the href. A relative reference's URL takes the base's
+	// scheme, host and path. (The two are kept apart: were the stack
+	// buffer ever made an href, escape analysis would move it to the heap.)
 	n := len(p.in)
 	if p.base != nil {
 		n += len(p.base.href)
 	}
+	var href string
 	if n > 192 {
 		buf, err := p.run(make([]byte, 0, n+n/4))
 		if err != 0 {
-			return "", p.error(err)
+			return "", nil, p.error(err)
 		}
 		buf = p.finish(buf)
 		if uint64(len(buf)) > maxHref {
-			return "", p.error(p.fail(ErrURLTooLong, 0))
+			return "", nil, p.error(p.fail(ErrURLTooLong, 0))
 		}
 		switch {
 		case string(buf) == p.raw:
-			return p.raw, nil
+			href = p.raw
 		case cap(buf) <= 2*len(buf):
 			// Nothing writes to buf again. A buffer mostly empty, as when
 			// "../" segments or tabs shrink the input, is copied instead.
-			return unsafe.String(unsafe.SliceData(buf), len(buf)), nil
+			href = unsafe.String(unsafe.SliceData(buf), len(buf))
 		default:
-			return string(buf), nil
+			href = string(buf)
+		}
+	} else {
+		var scratch [256]byte
+		buf, err := p.run(scratch[:0])
+		if err != 0 {
+			return "", nil, p.error(err)
+		}
+		buf = p.finish(buf)
+		switch {
+		case string(buf) == p.raw:
+			href = p.raw
+		case wantURL:
+			return "", newURL(unsafe.String(unsafe.SliceData(buf), len(buf)), "", &p.c), nil
+		default:
+			href = string(buf)
 		}
 	}
-	var scratch [256]byte
-	buf, err := p.run(scratch[:0])
-	if err != 0 {
-		return "", p.error(err)
+	if wantURL {
+		return "", &URL{href: href, components: p.c}, nil
 	}
-	buf = p.finish(buf)
-	if string(buf) == p.raw {
-		return p.raw, nil
-	}
-	return string(buf), nil
+	return href, nil, nil
 }
 
 // parseVerbatim recognizes the commonest input, an absolute URL with a
@@ -575,27 +605,27 @@ func verbatimPath(s string, i int, c *components) bool {
 // takes them, and no segment that starts with "." or "%". For a file base,
 // neither may give a first segment that is a drive letter: the base's (a
 // lone one stays when the last segment goes), nor the reference's, whose
-// "|" would become ":". It returns the new href, the base's up to its path
-// or last segment followed by ref, and its components.
+// "|" would become ":". The new href is the base's up to at, its path or
+// last segment, followed by ref; it returns at and the new components.
 //
 // With it, and with URL.Parse calling it directly, resolving kasztp.txt's
 // paths went from 1,901 to 1,288 instructions per URL, and node_files.txt's
 // relative paths from 2,489 to 1,774 (bench/ir.sh resolve). FuzzFastPaths
 // checks it against the state machine.
-func resolveVerbatim(base *URL, ref string) (href string, c components, ok bool) {
+func resolveVerbatim(base *URL, ref string) (at uint32, c components, ok bool) {
 	if len(ref) == 0 || len(ref) > MaxInputLength || !base.scheme.special() || uint64(len(ref))+uint64(len(base.href)) > maxHref {
-		return "", c, false
+		return 0, c, false
 	}
-	at := base.pathStart // where ref goes in the new href
-	from := 0            // where ref's first segment starts
+	at = base.pathStart // where ref goes in the new href
+	from := 0           // where ref's first segment starts
 	switch ref[0] {
 	case '/':
 		if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
-			return "", c, false // scheme-relative
+			return 0, c, false // scheme-relative
 		}
 		from = 1
 	case '\\', '?', '#':
-		return "", c, false
+		return 0, c, false
 	default:
 		if isAlpha(ref[0]) {
 			i := 1
@@ -603,7 +633,7 @@ func resolveVerbatim(base *URL, ref string) (href string, c components, ok bool)
 				i++
 			}
 			if i < len(ref) && (ref[i] == ':' || ref[i] == '|' && i == 1 && base.scheme == schemeFile) {
-				return "", c, false // a scheme, or a drive letter
+				return 0, c, false // a scheme, or a drive letter
 			}
 		}
 		// The path of a special URL starts with "/": ref replaces the
@@ -611,15 +641,15 @@ func resolveVerbatim(base *URL, ref string) (href string, c components, ok bool)
 		at += uint32(strings.LastIndexByte(base.href[at:base.pathEnd()], '/')) + 1
 	}
 	if base.scheme == schemeFile && (from == 1 && len(ref) > 2 && ref[2] == '|' || isNormalizedWindowsDriveLetter(base.firstPathSegment())) {
-		return "", c, false
+		return 0, c, false
 	}
 	if !verbatimPath(ref, from, &c) {
-		return "", c, false
+		return 0, c, false
 	}
 	q, h := c.queryStart, c.hashStart
 	c = base.components
 	c.queryStart, c.hashStart = moved(q, int(at)), moved(h, int(at))
-	return concat(base.href[:at], ref), c, true
+	return at, c, true
 }
 
 // concat returns a + b. A short result is put together on the stack and

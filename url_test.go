@@ -1,8 +1,10 @@
 package weburl
 
 import (
+	"bytes"
 	"errors"
 	"net/url"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -33,9 +35,18 @@ func TestAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Parse makes one allocation, the URL with its href, for an href up to
+	// 208 bytes (see newURL), and two for a longer one.
+	allocs := func(href string) float64 {
+		if len(href) > 208 {
+			return 2
+		}
+		return 1
+	}
 	for _, s := range asciiURLs {
-		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n > 2 {
-			t.Errorf("Parse(%q) allocates %v times, want at most 2", s, n)
+		u, _ := Parse(s)
+		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != allocs(u.Href()) {
+			t.Errorf("Parse(%q) allocates %v times, want %v", s, n, allocs(u.Href()))
 		}
 		if n := testing.AllocsPerRun(100, func() { CanParse(s) }); n != 0 {
 			t.Errorf("CanParse(%q) allocates %v times, want 0", s, n)
@@ -64,9 +75,14 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 	long := strings.Repeat("segment/", 30)
-	for _, ref := range []string{"../other?q", "/abs", "?only-query", "#frag", "//host.example/p", "https://x.example/", long, "/" + long + "?q r"} {
-		if n := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) }); n > 2 {
-			t.Errorf("base.Parse(%q) allocates %v times, want at most 2", ref, n)
+	for _, ref := range []string{"../other?q", "/abs", "rel/x#f", "?only-query", "#frag", "//host.example/p", "https://x.example/", "HTTPS://x.example/", long, "/" + long + "?q r"} {
+		v, _ := base.Parse(ref)
+		want := allocs(v.Href())
+		if v.Href() == ref {
+			want = 1 // the URL only
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = base.Parse(ref) }); n != want {
+			t.Errorf("base.Parse(%q) allocates %v times, want %v", ref, n, want)
 		}
 		if n := testing.AllocsPerRun(100, func() { base.CanParse(ref) }); n != 0 {
 			t.Errorf("base.CanParse(%q) allocates %v times, want 0", ref, n)
@@ -394,4 +410,71 @@ func TestComparable(t *testing.T) {
 	if len(set) != len(byHref) {
 		t.Errorf("%d distinct URL values, %d distinct serializations", len(set), len(byHref))
 	}
+}
+
+// TestHrefWithURL checks URLs made in one allocation with their href (see
+// newURL), at every href length across the size classes it uses: each
+// href is what the parser makes, and it stays so, whether the program
+// keeps the URL or only a string got from it, through collections that
+// reuse the memory of what was dropped, and through setters.
+func TestHrefWithURL(t *testing.T) {
+	base, err := Parse("https://e.example/dir/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []*URL
+	var hrefs, paths, wants []string
+	for n := len("https://e.example/dir/x"); n <= 240; n++ {
+		ref := strings.Repeat("x", n-len("https://e.example/dir/"))
+		want := "https://e.example/dir/" + ref
+		for _, in := range []string{ref, "./" + ref} { // the fast path and the state machine
+			u, err := base.Parse(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			urls = append(urls, u)
+			hrefs = append(hrefs, u.Href())
+			paths = append(paths, u.Pathname())
+			wants = append(wants, want)
+		}
+	}
+	check := func(when string) {
+		t.Helper()
+		for i, u := range urls {
+			if u != nil && u.Href() != wants[i] {
+				t.Fatalf("%s: Href() = %q, want %q", when, u.Href(), wants[i])
+			}
+			if hrefs[i] != wants[i] || paths[i] != wants[i][len("https://e.example"):] {
+				t.Fatalf("%s: strings got before: %q, %q; want %q", when, hrefs[i], paths[i], wants[i])
+			}
+		}
+	}
+	check("parsed")
+	// Drop every other URL, keeping its strings, and let new objects take
+	// the memory of anything freed.
+	for i := range urls {
+		if i%2 == 0 {
+			urls[i] = nil
+		}
+	}
+	for range 3 {
+		runtime.GC()
+		var junk [][]byte
+		for range 10000 {
+			junk = append(junk, bytes.Repeat([]byte{'!'}, 64+len(junk)%200))
+		}
+		runtime.KeepAlive(junk)
+	}
+	check("after collections")
+	for i, u := range urls {
+		if u != nil {
+			u.SetPathname("/changed")
+			u.SetSearch("q=1")
+			if u.Href() != "https://e.example/changed?q=1" {
+				t.Fatalf("after setters: %q", u.Href())
+			}
+			urls[i] = nil
+		}
+	}
+	check("after setters")
 }
