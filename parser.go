@@ -376,7 +376,8 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *
 			}
 		}
 	}
-	return parseGeneralURL(input, base, v, enc)
+	_, _, u, err := parseGeneral(input, base, v, enc, true)
+	return u, err
 }
 
 // parseHref is parse without the URL: it returns the new URL's href and
@@ -393,35 +394,23 @@ func parseHref(input string, base *URL, v *validation, enc *legacyEncoding) (str
 			}
 		}
 	}
-	return parseGeneral(input, base, v, enc)
+	href, c, _, err := parseGeneral(input, base, v, enc, false)
+	return href, c, err
 }
 
 // parseGeneral runs the basic URL parser on input, cleaned up, against
-// base, and returns the new URL's href and components.
-func parseGeneral(input string, base *URL, v *validation, enc *legacyEncoding) (string, components, *Error) {
+// base, and returns the new URL's href and components; with wantURL, it
+// returns the new URL instead (see (*parser).parse).
+func parseGeneral(input string, base *URL, v *validation, enc *legacyEncoding, wantURL bool) (string, components, *URL, *Error) {
 	if len(input) > MaxInputLength {
-		return "", components{}, tooLong(input, base, v)
+		return "", components{}, nil, tooLong(input, base, v)
 	}
 	var p parser
 	p.init(input, clean(input, true), base)
 	p.v = v
 	p.enc = enc
-	href, _, err := p.parse(false)
-	return href, p.c, err
-}
-
-// parseGeneralURL is parseGeneral returning the new URL, which holds its
-// href in the same allocation unless the href is input itself.
-func parseGeneralURL(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
-	if len(input) > MaxInputLength {
-		return nil, tooLong(input, base, v)
-	}
-	var p parser
-	p.init(input, clean(input, true), base)
-	p.v = v
-	p.enc = enc
-	_, u, err := p.parse(true)
-	return u, err
+	href, u, err := p.parse(wantURL)
+	return href, p.c, u, err
 }
 
 // tooLong returns the error for an input longer than MaxInputLength.

@@ -392,7 +392,7 @@ func Parse(rawURL string) (*URL, error) {
 			return &URL{href: rawURL, components: c}, nil
 		}
 	}
-	u, err := parseGeneralURL(rawURL, nil, nil, nil)
+	_, _, u, err := parseGeneral(rawURL, nil, nil, nil, true)
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +416,7 @@ func (u *URL) Parse(ref string) (*URL, error) {
 			return &URL{href: ref, components: c}, nil
 		}
 	}
-	v, err := parseGeneralURL(ref, base, nil, nil)
+	_, _, v, err := parseGeneral(ref, base, nil, nil, true)
 	if err != nil {
 		return nil, err
 	}
