@@ -133,6 +133,15 @@ var shortcutEdges = []string{
 	"x", "x/y?z#w", "/x/y?z#w", "./x", "../x", "x/./y", "x/../y", "/x", "//x", "/\\x", "\\x",
 	"?q", "#f", "", ".", "..", "%2e", "x%2e", "/%2E/x", "c|x", "C:x", "c|/x", "/c|/x", "/C:/x",
 	"/C|", "a:b", "a", "a+b.c-d:x", "a+b/c:d", "x y", "x\ty", "/x\ty", "/x/y z", "/é", "x?'", "/x#`",
+	// Schemes that are not special, which verbatimNonSpecial takes or leaves.
+	"sc:x", "sc:", "sc:?", "sc:#", "sc:x?y#z", "sc:x y", "sc:x ?y", "sc:x #y", "sc:\tx", "sc:x\t", "sc:x ",
+	"sc:/\t/h:99999", "sc:\t//h:99999", "sc:\n/h:1", "sc:/", "sc:/x", "sc:/x?'#`", "sc://", "sc:///", "sc:///x",
+	"sc://h", "sc://h/", "sc://h?q", "sc://h#f", "sc://h:1/", "sc://h:0", "sc://h:01/", "sc://h:/", "sc://h:",
+	"sc://h:65535", "sc://h:65536", "sc://:1/", "sc://h\\x/", "sc://h/\\x", "sc://H/", "sc://h%zz/",
+	"sc://a@h/", "sc://a:b@h/", "sc://[::1]/", "sc://h/./x", "sc:/./x", "sc:/.//x", "sc://h//x", "sc://h?x'#`",
+	"sc:x?'", "sc:\x7f", "sc:\x01", "sc:é", "Sc:x", "sC:x", "sc+1.-:x", "1sc:x", "s_c:x", "http:x", "http:/x",
+	"https:x", "file:x", "ws:x", "wss:/x", "ftp:x", "sc://h:1x", "sc://h\t:1", "sc://h:1\t2", "sc://h^/",
+	"sc://h|/", "sc://h<", "sc://h x/", "sc://h\x00/", "sc:x\x00", "sc:x%zz", "sc:%2e", "sc:/%2e/x", "a:",
 }
 
 func TestFastPathsAgree(t *testing.T) {

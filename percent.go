@@ -14,6 +14,8 @@ const (
 	componentSet                          // #component-percent-encode-set
 	formSet                               // #application-x-www-form-urlencoded-percent-encode-set
 	pathSegmentSet                        // the path percent-encode set, "%", "/" and "\\": not the standard's
+	opaquePathStop                        // the C0 control percent-encode set, " ", "?" and "#": what ends an opaque path copied as it is
+	opaqueHostStop                        // the C0 control percent-encode set and the forbidden host code points: what ends an opaque host copied as it is
 )
 
 // encodeTable[b] has the bit of every percent-encode set that contains b.
@@ -41,6 +43,13 @@ var encodeTable = func() (t [256]encodeSet) {
 	derive(componentSet, userinfoSet, "$%&+,")
 	derive(formSet, componentSet, "!'()~")
 	derive(pathSegmentSet, pathSet, "%/\\")
+	derive(opaquePathStop, c0ControlSet, " ?#")
+	derive(opaqueHostStop, c0ControlSet, "")
+	for b := range t {
+		if hostTable[b]&forbiddenHost != 0 {
+			t[b] |= opaqueHostStop
+		}
+	}
 	return t
 }()
 
