@@ -142,6 +142,13 @@ var shortcutEdges = []string{
 	"sc:x?'", "sc:\x7f", "sc:\x01", "sc:é", "Sc:x", "sC:x", "sc+1.-:x", "1sc:x", "s_c:x", "http:x", "http:/x",
 	"https:x", "file:x", "ws:x", "wss:/x", "ftp:x", "sc://h:1x", "sc://h\t:1", "sc://h:1\t2", "sc://h^/",
 	"sc://h|/", "sc://h<", "sc://h x/", "sc://h\x00/", "sc:x\x00", "sc:x%zz", "sc:%2e", "sc:/%2e/x", "a:",
+	// A scheme and authority taken as they are, and a path, query or
+	// fragment the parser goes on with (see resume).
+	"https://a/b c", "https://a/./b", "https://a/b/../c", "https://a:8080", "https://a:8080?x y", "https://a#x y",
+	"https://a\\b", "https://a/b\tc", "https://a/\xff", "https://a/x ", "https://a/x\x01 ", "https://a:443/x y",
+	"file://h/C|/x", "file:///C|/x", "file:///C:/../x", "file://h", "file:///a b", "ws://a:81/ x", "ftp://a/%2e",
+	"sc://h/a b", "sc://h?a b", "sc://h#a b", "sc://h/./x", "sc://h:1/a b", "sc:a b", "sc:a\tb", "sc:a ?b",
+	"sc:é", "sc:a\x7f#", "sc:\x00", "sc://h\ta/",
 }
 
 func TestFastPathsAgree(t *testing.T) {

@@ -387,12 +387,15 @@ const MaxInputLength = 256 << 20
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
 	// The fast path, then the parser: as parse, one call less.
+	var c components
+	prefix := 0
 	if fastPaths {
-		if c, ok := parseVerbatim(rawURL, false); ok {
+		var ok bool
+		if c, prefix, ok = parseVerbatim(rawURL, false); ok {
 			return &URL{href: rawURL, components: c}, nil
 		}
 	}
-	_, _, u, err := parseGeneral(rawURL, nil, nil, nil, true)
+	_, _, u, err := parseGeneral(rawURL, nil, nil, nil, true, &c, prefix)
 	if err != nil {
 		return nil, err
 	}
@@ -412,11 +415,17 @@ func (u *URL) Parse(ref string) (*URL, error) {
 				return newURL(base.href[:at], ref, &c), nil
 			}
 		}
-		if c, ok := parseVerbatim(ref, false); ok {
+		c, prefix, ok := parseVerbatim(ref, false)
+		if ok {
 			return &URL{href: ref, components: c}, nil
 		}
+		_, _, v, err := parseGeneral(ref, base, nil, nil, true, &c, prefix)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	}
-	_, _, v, err := parseGeneral(ref, base, nil, nil, true)
+	_, _, v, err := parseGeneral(ref, base, nil, nil, true, nil, 0)
 	if err != nil {
 		return nil, err
 	}
