@@ -149,6 +149,9 @@ var shortcutEdges = []string{
 	"file://h/C|/x", "file:///C|/x", "file:///C:/../x", "file://h", "file:///a b", "ws://a:81/ x", "ftp://a/%2e",
 	"sc://h/a b", "sc://h?a b", "sc://h#a b", "sc://h/./x", "sc://h:1/a b", "sc:a b", "sc:a\tb", "sc:a ?b",
 	"sc:é", "sc:a\x7f#", "sc:\x00", "sc://h\ta/",
+	// Upper-case domains, which CanParse's shortcut takes.
+	"https://EXAMPLE.com:99999/", "https://Ex:0/", "https://A.0X1/", "https://A.0XG/", "https://A.1E/", "file://LOCALHOST/",
+	"https://Ab%41/", "https://A\x00/", "wss://A:443", "https://A b/",
 }
 
 func TestFastPathsAgree(t *testing.T) {

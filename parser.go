@@ -81,16 +81,20 @@ const maxHref uint64 = math.MaxUint32 - 1
 type byteClass uint16
 
 const (
-	clsScheme        byteClass = 1 << iota // ASCII alphanumeric, "+", "-", ".": may follow a scheme's first code point
-	clsUpper                               // ASCII upper alpha
-	clsAuthorityEnd                        // "/", "?", "#": end the authority, the host and the port
-	clsBackslash                           // "\": ends them too in a special URL
-	clsAt                                  // "@"
-	clsColon                               // ":"
-	clsBracket                             // "[" or "]"
-	clsPathEncode                          // in the path percent-encode set
-	clsDotOrPercent                        // "." or "%": may begin a dot segment
-	clsDomainSpecial                       // upper alpha, "%", a forbidden domain code point or non-ASCII: not copied as is into a domain
+	clsScheme       byteClass = 1 << iota // ASCII alphanumeric, "+", "-", ".": may follow a scheme's first code point
+	clsUpper                              // ASCII upper alpha
+	clsAuthorityEnd                       // "/", "?", "#": end the authority, the host and the port
+	clsBackslash                          // "\": ends them too in a special URL
+	clsAt                                 // "@"
+	clsColon                              // ":"
+	clsBracket                            // "[" or "]"
+	clsPathEncode                         // in the path percent-encode set
+	clsDotOrPercent                       // "." or "%": may begin a dot segment
+	clsDomainOther                        // "%", a forbidden domain code point or non-ASCII: with upper alpha, not copied as is into a domain
+
+	// clsDomainSpecial is the bytes a domain is not copied with as it is:
+	// upper alpha, "%", a forbidden domain code point or non-ASCII.
+	clsDomainSpecial = clsUpper | clsDomainOther
 )
 
 var byteClasses = func() (t [256]byteClass) {
@@ -100,13 +104,13 @@ var byteClasses = func() (t [256]byteClass) {
 			t[c] |= clsScheme
 		}
 		if 'A' <= b && b <= 'Z' {
-			t[c] |= clsUpper | clsDomainSpecial
+			t[c] |= clsUpper
 		}
 		if pathSet.has(b) {
 			t[c] |= clsPathEncode
 		}
 		if hostTable[c]&forbiddenDomain != 0 && b != ':' || b >= utf8.RuneSelf {
-			t[c] |= clsDomainSpecial // ":" ends a domain before it
+			t[c] |= clsDomainOther // ":" ends a domain before it
 		}
 	}
 	for _, c := range "/?#" {
@@ -553,7 +557,13 @@ func parseVerbatim(s string, validOnly bool) (c components, prefix int, ok bool)
 	}
 	i := int(c.schemeEnd) + 3
 	c.usernameEnd, c.hostStart = uint32(i), uint32(i)
-	j := scanClasses(s, i, clsDomainSpecial|clsColon|clsAuthorityEnd|clsBackslash|clsAt|clsBracket)
+	// An ASCII domain fails only on a forbidden domain code point, or if it
+	// is empty or ends in a number: with validOnly, upper case may stay.
+	stop := clsDomainSpecial | clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
+	if validOnly {
+		stop &^= clsUpper
+	}
+	j := scanClasses(s, i, stop)
 	c.hostEnd, c.hostKind = uint32(j), HostDomain
 	switch {
 	case c.scheme == schemeFile && j == i:
