@@ -557,13 +557,15 @@ func parseVerbatim(s string, validOnly bool) (c components, prefix int, ok bool)
 	}
 	i := int(c.schemeEnd) + 3
 	c.usernameEnd, c.hostStart = uint32(i), uint32(i)
-	// An ASCII domain fails only on a forbidden domain code point, or if it
-	// is empty or ends in a number: with validOnly, upper case may stay.
-	stop := clsDomainSpecial | clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
+	const stop = clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
+	var j int
 	if validOnly {
-		stop &^= clsUpper
+		// An ASCII domain fails only on a forbidden domain code point, or
+		// if it is empty or ends in a number: upper case may stay.
+		j = scanClasses(s, i, clsDomainOther|stop)
+	} else {
+		j = scanClasses(s, i, clsDomainSpecial|stop)
 	}
-	j := scanClasses(s, i, stop)
 	c.hostEnd, c.hostKind = uint32(j), HostDomain
 	switch {
 	case c.scheme == schemeFile && j == i:
@@ -576,20 +578,20 @@ func parseVerbatim(s string, validOnly bool) (c components, prefix int, ok bool)
 			return c, 0, false
 		}
 	}
-	if j < len(s) && byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) == 0 {
-		return c, 0, false
-	}
 	if validOnly {
-		return c, 0, true
+		return c, 0, j == len(s) || byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) != 0
 	}
 	if j == len(s) || s[j] != '/' {
+		if j < len(s) && byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) == 0 {
+			return c, 0, false
+		}
 		return c, j, false // the path "/" would be added
 	}
 	c.pathStart = uint32(j)
 	if c.scheme == schemeFile && j+2 < len(s) && s[j+2] == '|' {
 		return c, j, false
 	}
-	return c, j, verbatimPath(s, j+1, &c, true)
+	return c, j, verbatimPath(s, j+1, &c, clsPathEncode|clsBackslash, specialQuerySet)
 }
 
 // verbatimPort reads the port whose ":" is s[j] and returns where it ends.
@@ -616,7 +618,7 @@ func verbatimPort(s string, j int, kind schemeKind, validOnly bool) (end int, ok
 //     (there is no default port), then a path from "/", or none, as
 //     parseVerbatim takes it, except that "\\" is an ordinary byte;
 //   - "/" and such a path, with a null host;
-//   - an opaque path without " ", up to "?" or "#".
+//   - an opaque path, up to "?" or "#", as verbatimPath takes a path.
 //
 // The prefix it returns, when it does not take the input, is that of the
 // first shape's authority or the third's scheme and ":".
@@ -672,12 +674,12 @@ func verbatimNonSpecial(s string, validOnly bool) (c components, prefix int, ok 
 		if k < len(s) && s[k] == '/' {
 			k++
 		}
-		return c, j, verbatimPath(s, k, &c, false)
+		return c, j, verbatimPath(s, k, &c, clsPathEncode, querySet)
 	case i < len(s) && s[i] == '/':
 		if validOnly {
 			return c, 0, i+1 == len(s) || !isTabOrNewline(s[i+1])
 		}
-		return c, 0, verbatimPath(s, i+1, &c, false)
+		return c, 0, verbatimPath(s, i+1, &c, clsPathEncode, querySet)
 	default:
 		if i < len(s) && isTabOrNewline(s[i]) {
 			return c, 0, false
@@ -685,38 +687,33 @@ func verbatimNonSpecial(s string, validOnly bool) (c components, prefix int, ok 
 		if validOnly {
 			return c, 0, true
 		}
+		// The path scan takes only bytes an opaque path keeps, and segments
+		// that cannot be dot segments: more than it needs.
 		c.opaquePath = true
-		return c, i, verbatimQuery(s, i+indexEncoded(s[i:], opaquePathStop), &c, querySet)
+		return c, i, verbatimPath(s, i, &c, clsPathEncode, querySet)
 	}
 }
 
 // verbatimPath reports whether the path segments from s[i], and the query
 // and fragment after them, are as the URL serializer writes them: no byte
-// to percent-encode, no "\\" in a special URL and no segment that starts
-// with "." or "%" (which could be a dot segment). It sets c's query and
-// fragment offsets to those in s.
-func verbatimPath(s string, i int, c *components, special bool) bool {
-	stop, query := clsPathEncode, querySet
-	if special {
-		stop, query = clsPathEncode|clsBackslash, specialQuerySet
-	}
+// of the classes stop (the path percent-encode set, and "\\" in a special
+// URL), no segment that starts with "." or "%" (which could be a dot
+// segment), and no byte of the percent-encode sets query and the fragment
+// percent-encode set. It sets c's query and fragment offsets to those in s.
+func verbatimPath(s string, i int, c *components, stop byteClass, query encodeSet) bool {
 	end, _, done := scanPathRun(s, i, stop, true)
-	return done && verbatimQuery(s, end, c, query)
-}
-
-// verbatimQuery reports whether what follows the path, from s[end], is a
-// query (percent-encode set query) and a fragment, or either, or neither,
-// with nothing to percent-encode; and sets c's offsets to theirs.
-func verbatimQuery(s string, end int, c *components, query encodeSet) bool {
+	if !done {
+		return false
+	}
 	c.queryStart, c.hashStart = omitted, omitted
 	if end < len(s) && s[end] == '?' {
 		c.queryStart = uint32(end)
 		end += 1 + indexEncoded(s[end+1:], query)
-	}
-	if end < len(s) {
-		if s[end] != '#' {
+		if end < len(s) && s[end] != '#' {
 			return false
 		}
+	}
+	if end < len(s) {
 		c.hashStart = uint32(end)
 		if indexEncoded(s[end+1:], fragmentSet) < len(s)-end-1 {
 			return false
@@ -771,7 +768,7 @@ func resolveVerbatim(base *URL, ref string) (at uint32, c components, ok bool) {
 	if base.scheme == schemeFile && (from == 1 && len(ref) > 2 && ref[2] == '|' || isNormalizedWindowsDriveLetter(base.firstPathSegment())) {
 		return 0, c, false
 	}
-	if !verbatimPath(ref, from, &c, true) {
+	if !verbatimPath(ref, from, &c, clsPathEncode|clsBackslash, specialQuerySet) {
 		return 0, c, false
 	}
 	q, h := c.queryStart, c.hashStart

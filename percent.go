@@ -14,7 +14,6 @@ const (
 	componentSet                          // #component-percent-encode-set
 	formSet                               // #application-x-www-form-urlencoded-percent-encode-set
 	pathSegmentSet                        // the path percent-encode set, "%", "/" and "\\": not the standard's
-	opaquePathStop                        // the C0 control percent-encode set, " ", "?" and "#": what ends an opaque path copied as it is
 	opaqueHostStop                        // the C0 control percent-encode set and the forbidden host code points: what ends an opaque host copied as it is
 )
 
@@ -43,7 +42,6 @@ var encodeTable = func() (t [256]encodeSet) {
 	derive(componentSet, userinfoSet, "$%&+,")
 	derive(formSet, componentSet, "!'()~")
 	derive(pathSegmentSet, pathSet, "%/\\")
-	derive(opaquePathStop, c0ControlSet, " ?#")
 	derive(opaqueHostStop, c0ControlSet, "")
 	for b := range t {
 		if hostTable[b]&forbiddenHost != 0 {
