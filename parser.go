@@ -508,7 +508,7 @@ func (p *parser) parse(wantURL bool) (string, *URL, *Error) {
 // that the host parser copies as it is (see appendDomain) and that does not
 // end in a number; a port, if any, of digits without a leading zero, up to
 // 65535 and not the scheme's default; and a path from "/", query and
-// fragment with nothing to percent-encode, no "\\" and no segment that
+// fragment with nothing to percent-encode, no "\" and no segment that
 // starts with "." or "%" (which could be a dot segment). Every byte is then
 // a visible ASCII one, so clean would change nothing. A file URL may have
 // an empty host but not "localhost" (which becomes empty), no port, and no
@@ -530,7 +530,7 @@ func parseVerbatim(s string, validOnly bool) (c components, prefix int, ok bool)
 		if len(s) > MaxInputLength {
 			return c, 0, false
 		}
-		return verbatimNonSpecial(s, validOnly)
+		return verbatimNonSpecial(s, validOnly) // too short for the word compare
 	}
 	const (
 		slashes = uint64(':') | uint64('/')<<8 | uint64('/')<<16 // "://"
@@ -618,7 +618,7 @@ func verbatimPort(s string, j int, kind schemeKind, validOnly bool) (end int, ok
 //   - "//", an opaque host (no credentials, no "[", no forbidden host code
 //     point, not empty before a port) and a port as parseVerbatim takes it
 //     (there is no default port), then a path from "/", or none, as
-//     parseVerbatim takes it, except that "\\" is an ordinary byte;
+//     parseVerbatim takes it, except that "\" is an ordinary byte;
 //   - "/" and such a path, with a null host;
 //   - an opaque path, up to "?" or "#", as verbatimPath takes a path.
 //
@@ -699,7 +699,7 @@ func verbatimNonSpecial(s string, validOnly bool) (c components, prefix int, ok 
 
 // verbatimPath reports whether the path segments from s[i], and the query
 // and fragment after them, are as the URL serializer writes them: no byte
-// of the classes stop (the path percent-encode set, and "\\" in a special
+// of the classes stop (the path percent-encode set, and "\" in a special
 // URL), no segment that starts with "." or "%" (which could be a dot
 // segment), and no byte of the percent-encode sets query and the fragment
 // percent-encode set. It sets c's query and fragment offsets to those in s.
