@@ -365,7 +365,7 @@ func startsWithScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '\t' || c == '\n' || c == '\r':
+		case isTabOrNewline(c):
 			continue
 		case 'a' <= c|0x20 && c|0x20 <= 'z':
 		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
@@ -1521,7 +1521,7 @@ func portIs(port string, n int) bool {
 // indexTabOrNewline returns the index of the first tab, LF or CR in s, or -1.
 func indexTabOrNewline(s string) int {
 	for i := asciiWithoutControls(s); i < len(s); i++ {
-		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+		if isTabOrNewline(s[i]) {
 			return i
 		}
 	}

@@ -202,7 +202,7 @@ func clean(s string, trim bool) string {
 	var b strings.Builder
 	start := 0
 	for j := i; j < len(s); j++ {
-		if c := s[j]; c == '\t' || c == '\n' || c == '\r' {
+		if isTabOrNewline(s[j]) {
 			if start == 0 {
 				b.Grow(len(s) - 1)
 			}
