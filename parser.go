@@ -373,14 +373,14 @@ func (p *parser) run(buf []byte) ([]byte, ErrorCode) {
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *Error) {
 	if fastPaths && v == nil && enc == nil {
-		c, prefix, ok := parseVerbatim(input, false)
-		if ok {
-			return &URL{href: input, components: c}, nil
-		}
 		if base != nil {
 			if at, c, ok := resolveVerbatim(base, input); ok {
 				return newURL(base.href[:at], input, &c), nil
 			}
+		}
+		c, prefix, ok := parseVerbatim(input, false)
+		if ok {
+			return &URL{href: input, components: c}, nil
 		}
 		_, _, u, err := parseGeneral(input, base, v, enc, true, &c, prefix)
 		return u, err
@@ -394,14 +394,16 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, *
 // parser would copy as it is, and then runs the basic URL parser.
 func parseHref(input string, base *URL, v *validation, enc *legacyEncoding) (string, components, *Error) {
 	if fastPaths && v == nil && enc == nil {
-		c, prefix, ok := parseVerbatim(input, false)
-		if ok {
-			return input, c, nil
-		}
+		// A reference that resolveVerbatim takes has no scheme, so
+		// parseVerbatim would not take it: resolveVerbatim goes first.
 		if base != nil {
 			if at, c, ok := resolveVerbatim(base, input); ok {
 				return concat(base.href[:at], input), c, nil
 			}
+		}
+		c, prefix, ok := parseVerbatim(input, false)
+		if ok {
+			return input, c, nil
 		}
 		href, c, _, err := parseGeneral(input, base, v, enc, false, &c, prefix)
 		return href, c, err
