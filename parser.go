@@ -833,14 +833,11 @@ func (p *parser) error(code ErrorCode) *Error {
 // it is.
 func (p *parser) resume(c *components, prefix int) {
 	p.c = *c
-	p.c.queryStart, p.c.hashStart = omitted, omitted
+	p.c.pathStart, p.c.queryStart, p.c.hashStart = uint32(prefix), omitted, omitted
 	p.i, p.prefix = prefix, prefix
+	p.state = statePathStart
 	if c.opaquePath {
-		p.c.pathStart = uint32(prefix)
 		p.state = stateOpaquePath
-	} else {
-		p.c.pathStart = 0
-		p.state = statePathStart
 	}
 }
 
