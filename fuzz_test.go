@@ -149,6 +149,12 @@ var shortcutEdges = []string{
 	"file://h/C|/x", "file:///C|/x", "file:///C:/../x", "file://h", "file:///a b", "ws://a:81/ x", "ftp://a/%2e",
 	"sc://h/a b", "sc://h?a b", "sc://h#a b", "sc://h/./x", "sc://h:1/a b", "sc:a b", "sc:a\tb", "sc:a ?b",
 	"sc:é", "sc:a\x7f#", "sc:\x00", "sc://h\ta/",
+	// Relative references the parser goes on with in the path state (see
+	// resumeRelative), or not: what clean removes can make a scheme, "//"
+	// or a drive letter.
+	"/x/../y", "x/../../y", "../../..", "./", "x/..", "/..", "/x y?a b#c d", "x y", "é", "/?q w", "/#f w",
+	" /x/./y", "\t/x/.", "/\t/x", "/\t\\x", "h\ttp:x", "x\t:y", "c\t|x", "/c\t|/x", "/C\t:/x", "\x00x/.",
+	"x/é?é#é", "C|", "c|/.", "/c:/..", "a\tb:c", " ?x y", " #x y", "\n\\x/.", "/x\\..\\y",
 	// Upper-case domains, which CanParse's shortcut takes.
 	"https://EXAMPLE.com:99999/", "https://Ex:0/", "https://A.0X1/", "https://A.0XG/", "https://A.1E/", "file://LOCALHOST/",
 	"https://Ab%41/", "https://A\x00/", "wss://A:443", "https://A b/",

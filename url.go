@@ -411,8 +411,17 @@ func (u *URL) Parse(ref string) (*URL, error) {
 	base := u.asBase()
 	if fastPaths {
 		if base != nil {
-			if at, c, ok := resolveVerbatim(base, ref); ok {
+			at, c, ok := resolveVerbatim(base, ref)
+			if ok {
 				return newURL(base.href[:at], ref, &c), nil
+			}
+			if at > 0 {
+				// A reference, so not one parseVerbatim takes.
+				_, _, v, err := parseGeneral(ref, base, nil, nil, true, nil, -int(at))
+				if err != nil {
+					return nil, err
+				}
+				return v, nil
 			}
 		}
 		c, prefix, ok := parseVerbatim(ref, false)
