@@ -2,11 +2,9 @@ package weburl
 
 import (
 	"errors"
-	"math"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // safeBrowsingExamples are the examples of the Safe Browsing page's
@@ -569,19 +567,7 @@ func TestCanonicalizeLinearTime(t *testing.T) {
 		{"hostdots", func(k int) string { return "http://" + strings.Repeat(".a", k) + "./" }},
 	} {
 		for _, p := range profiles {
-			best := func(s string) time.Duration {
-				d := time.Duration(math.MaxInt64)
-				for range 5 {
-					start := time.Now()
-					_, _ = p.c.Canonicalize(s)
-					d = min(d, time.Since(start))
-				}
-				return d
-			}
-			small, large := best(a.make(n)), best(a.make(16*n))
-			if ratio := float64(large) / float64(max(small, time.Microsecond)); ratio > 80 {
-				t.Errorf("%s, %s: %v, then %v for 16 times the input: %.0f times as long", p.name, a.name, small, large, ratio)
-			}
+			checkLinear(t, p.name+", "+a.name, a.make(n), a.make(16*n), 80, func(s string) { _, _ = p.c.Canonicalize(s) })
 		}
 	}
 }

@@ -292,48 +292,48 @@ func TestMaxInputLength(t *testing.T) {
 // TestLinearTime checks that parsing each adversarial input takes time
 // linear in its length: parsing 16 times the input may take at most 48
 // times as long (quadratic time would take 256 times).
-//
-// Each time is the best of seven runs, the small and the large input taking
-// turns so that a busy spell on the machine slows both, with the collector
-// run before each and kept off during it. An input that still takes more
-// than 48 times as long is measured again, up to three times in all: noise
-// can exceed the bound once (a CI run saw 59 times, with the other package's
-// tests on the second core), but quadratic time exceeds it every time.
 func TestLinearTime(t *testing.T) {
 	n := 64 << 10
 	if testing.Short() {
 		n = 16 << 10
 	}
+	for _, a := range adversaries {
+		checkLinear(t, a.name, a.make(n), a.make(16*n), 48, func(s string) { _, _ = Parse(s) })
+	}
+}
+
+// checkLinear fails the test when f takes more than bound times as long on
+// large as on small.
+//
+// Each time is the best of seven runs, small and large taking turns so that
+// a busy spell on the machine slows both, with the collector run before
+// each and kept off during it. A ratio above bound is measured again, up to
+// three times in all: noise can exceed the bound once (a CI run saw 59
+// times for 16 times the input, with the other package's tests on the
+// second core), but quadratic time exceeds it every time.
+func checkLinear(t *testing.T, name, small, large string, bound float64, f func(string)) {
+	t.Helper()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	run := func(s string) time.Duration {
 		runtime.GC()
 		start := time.Now()
-		_, _ = Parse(s)
+		f(s)
 		return time.Since(start)
 	}
-	ratio := func(small, large string) (float64, time.Duration, time.Duration) {
+	var misses []string
+	for range 3 {
 		ds, dl := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 		for range 7 {
 			ds = min(ds, run(small))
 			dl = min(dl, run(large))
 		}
-		return float64(dl) / float64(max(ds, time.Microsecond)), ds, dl
-	}
-	for _, a := range adversaries {
-		small, large := a.make(n), a.make(16*n)
-		var msgs []string
-		for range 3 {
-			r, ds, dl := ratio(small, large)
-			if r <= 48 {
-				msgs = nil
-				break
-			}
-			msgs = append(msgs, fmt.Sprintf("%v and %v: %.0f times as long", ds, dl, r))
+		r := float64(dl) / float64(max(ds, time.Microsecond))
+		if r <= bound {
+			return
 		}
-		if msgs != nil {
-			t.Errorf("%s: %d bytes and %d bytes take %s", a.name, len(small), len(large), strings.Join(msgs, "; "))
-		}
+		misses = append(misses, fmt.Sprintf("%v and %v, %.0f times as long", ds, dl, r))
 	}
+	t.Errorf("%s: %d bytes and %d bytes take %s", name, len(small), len(large), strings.Join(misses, "; "))
 }
 
 // BenchmarkLinear doubles the size of each adversarial input from 1 KiB to
