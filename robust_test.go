@@ -309,8 +309,9 @@ func TestLinearTime(t *testing.T) {
 // a busy spell on the machine slows both, with the collector run before
 // each and kept off during it. A ratio above bound is measured again, up to
 // three times in all: noise can exceed the bound once (a CI run saw 59
-// times for 16 times the input, with the other package's tests on the
-// second core), but quadratic time exceeds it every time.
+// times for 16 times the input, where `go test ./...` runs the other
+// package's tests beside this one), but quadratic time exceeds it every
+// time.
 func checkLinear(t *testing.T, name, small, large string, bound float64, f func(string)) {
 	t.Helper()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
