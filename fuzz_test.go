@@ -3,6 +3,7 @@ package weburl
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,6 +263,46 @@ func FuzzSearchParams(f *testing.F) {
 		}
 		if err := u.check(); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestNotLDH checks notLDH on every byte value in every position of a word,
+// with the other bytes random, against the set it names.
+func TestNotLDH(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for c := range 256 {
+		b := byte(c)
+		want := !('a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '-' || b == '.')
+		for k := range 8 {
+			for range 16 {
+				x := rng.Uint64()&^(0xFF<<(8*k)) | uint64(b)<<(8*k)
+				if got := notLDH(x)>>(8*k)&0xFF == 0x80; got != want || notLDH(x)&^0x8080808080808080 != 0 {
+					t.Fatalf("notLDH(%#016x): byte %d (%q) is marked %v, want %v", x, k, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzScanDomain compares scanDomain with a scan a byte at a time.
+func FuzzScanDomain(f *testing.F) {
+	for _, s := range []string{"www.example.com/", "a", "example.com:80", "EXAMPLE.COM", "a_b.c~d.e!f.example/x", "user@host", "xn--bcher-kva.ch?q", "1.2.3.4"} {
+		f.Add(s, 0)
+	}
+	f.Fuzz(func(t *testing.T, s string, i int) {
+		if i < 0 || i > len(s) {
+			return
+		}
+		const stop = clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
+		for _, stop := range []byteClass{clsDomainOther | stop, clsDomainSpecial | stop} {
+			want := i
+			for want < len(s) && byteClasses[s[want]]&stop == 0 {
+				want++
+			}
+			if got := scanDomain(s, i, stop); got != want {
+				t.Fatalf("scanDomain(%q, %d, %#x) = %d, want %d", s, i, stop, got, want)
+			}
 		}
 	})
 }
