@@ -306,3 +306,77 @@ func FuzzScanDomain(f *testing.F) {
 		}
 	})
 }
+
+// scanPathRunBytes is scanPathRun a byte at a time, from its definition:
+// the run of segments from s[i] ends at a byte of the path percent-encode
+// set (or "\" in a special URL), or at "." or "%" starting a segment; "?"
+// and "#" end the path if ends is set.
+func scanPathRunBytes(s string, i int, special, ends bool) (end, segment int, done bool) {
+	start := i
+	for ; i < len(s); i++ {
+		c := s[i]
+		if (c == '?' || c == '#') && ends {
+			return i, 0, true
+		}
+		if pathSet.has(c) || c == '\\' && special || (c == '.' || c == '%') && (i == start || s[i-1] == '/') {
+			return i, start + strings.LastIndexByte(s[start:i], '/') + 1, false
+		}
+	}
+	return i, 0, true
+}
+
+// TestScanPathRun puts each byte value in each lane of the words
+// scanPathRun reads, after a "/" and not, and compares it with
+// scanPathRunBytes.
+func TestScanPathRun(t *testing.T) {
+	buf := []byte(strings.Repeat("a", 20))
+	for c := range 256 {
+		for n := 1; n <= len(buf); n++ {
+			for at := range n {
+				for _, before := range []byte{'a', '/'} {
+					s := buf[:n]
+					for k := range s {
+						s[k] = 'a'
+					}
+					if at > 0 {
+						s[at-1] = before
+					}
+					s[at] = byte(c)
+					checkScanPathRun(t, string(s), min(at, 3))
+					checkScanPathRun(t, string(s), at)
+				}
+			}
+		}
+	}
+}
+
+func checkScanPathRun(t *testing.T, s string, i int) {
+	t.Helper()
+	for _, special := range []bool{false, true} {
+		for _, ends := range []bool{false, true} {
+			stop := clsPathEncode
+			if special {
+				stop |= clsBackslash
+			}
+			end, segment, done := scanPathRun(s, i, stop, ends)
+			wantEnd, wantSegment, wantDone := scanPathRunBytes(s, i, special, ends)
+			if end != wantEnd || segment != wantSegment || done != wantDone {
+				t.Fatalf("scanPathRun(%q, %d, %v, %v) = %d, %d, %v; a byte at a time: %d, %d, %v",
+					s, i, special, ends, end, segment, done, wantEnd, wantSegment, wantDone)
+			}
+		}
+	}
+}
+
+// FuzzScanPathRun compares scanPathRun with scanPathRunBytes.
+func FuzzScanPathRun(f *testing.F) {
+	for _, s := range []string{"/index.html", "a/b/c?q=1#f", "/a/./b/../c", "/%2e/x", "/a\\b", "/a b/c", "/très/", "/a/b/c/d/e/f/g/h/i.j"} {
+		f.Add(s, 0)
+	}
+	f.Fuzz(func(t *testing.T, s string, i int) {
+		if i < 0 || i > len(s) {
+			return
+		}
+		checkScanPathRun(t, s, i)
+	})
+}
