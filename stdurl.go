@@ -4,7 +4,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"log/slog"
-	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -53,8 +52,8 @@ import (
 // with bytes RFC 9110 does not allow in one ('"', "`", "{" or "}", which the
 // URL Standard allows in a domain), and its server answers 400 Bad Request
 // to a request target with a "%" that starts no percent-encoded byte,
-// which browsers send. [NewRequest] builds a request with StdURL, and
-// [FollowRedirects] follows its redirects as a browser does.
+// which browsers send. Package fetch (github.com/weburl/weburl/fetch) builds
+// requests with StdURL and follows their redirects as a browser does.
 func (u *URL) StdURL() *url.URL {
 	if u.href == "" {
 		return &url.URL{}
@@ -282,9 +281,6 @@ func (u *URL) DialAddress() (addr string, ok bool) {
 		}
 		port = strconv.Itoa(p)
 	}
-	host := u.Hostname()
-	if u.hostKind == HostIPv6 {
-		host = host[1 : len(host)-1]
-	}
-	return net.JoinHostPort(host, port), true
+	// The serialized host has the brackets an IPv6 address needs here.
+	return u.Hostname() + ":" + port, true
 }

@@ -47,21 +47,10 @@
 // # HTTP
 //
 // net/http parses URLs, and the Location of every redirect it follows,
-// with net/url. An HTTP client that must request what a browser requests
-// builds each request with [NewRequest], from a URL parsed here, and sends
-// it with a client from [FollowRedirects], which follows redirects as the
-// Fetch Standard says and parses each Location with this package:
-//
-//	client := weburl.FollowRedirects(http.DefaultClient)
-//	u, err := weburl.Parse(link)
-//	...
-//	req, err := weburl.NewRequest(ctx, http.MethodGet, u, nil)
-//	...
-//	resp, err := client.Do(req)
-//
-// With http.NewRequest(method, u.Href(), body) net/url parses the URL
-// again (and fails on "%zz"); with a client of net/http's own, redirects
-// go where net/url reads their Location.
+// with net/url. Package fetch (github.com/weburl/weburl/fetch) builds
+// requests from URLs parsed here and follows redirects as a browser does,
+// parsing each Location with this package. This package does not import
+// net/http, so a program that only parses URLs links no HTTP stack.
 //
 // # Keys for crawlers and archives
 //
@@ -816,4 +805,15 @@ func (u *URL) EqualExcludingFragments(v *URL) bool {
 		return u.Href() == v.Href()
 	}
 	return u.href[:u.queryEnd()] == v.href[:v.queryEnd()]
+}
+
+// Scheme returns the scheme, without the ":" that [URL.Protocol] ends
+// with: the standard's URL scheme, always in lower case, and net/url's
+// Scheme field.
+// https://url.spec.whatwg.org/#concept-url-scheme
+func (u *URL) Scheme() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd]
 }

@@ -1,4 +1,19 @@
-package weburl
+// Package fetch sends HTTP requests for URLs parsed by package weburl, and
+// follows redirects, as a browser does, on net/http.
+//
+// net/http parses a request's URL, and every Location header it follows,
+// with net/url, which disagrees with browsers on many URLs (a space, a
+// stray "%", "\\" for "/", IDNA). NewRequest builds a request from a
+// [weburl.URL], and FollowRedirects gives a client that follows redirects
+// as the Fetch Standard's HTTP-redirect fetch does, parsing each Location
+// with weburl. Together they send the requests a browser sends, from the
+// first to the last redirect.
+//
+// Package weburl does not import net/http: a program that only parses URLs
+// links no HTTP stack. This package is the HTTP layer, as net/http is for
+// net/url.
+// https://fetch.spec.whatwg.org/#http-redirect-fetch
+package fetch
 
 import (
 	"context"
@@ -8,30 +23,21 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-)
 
-// HTTP requests and redirects with the URL Standard's parser, on net/http.
-//
-// net/http parses a request's URL, and every Location header it follows,
-// with net/url, which disagrees with browsers on many URLs (a space, a
-// stray "%", "\\" for "/", IDNA). NewRequest builds a request from a URL
-// parsed here, and FollowRedirects gives a client that follows redirects
-// as the Fetch Standard's HTTP-redirect fetch does, parsing each Location
-// with this package. Together they send the requests a browser sends,
-// from the first to the last redirect.
-// https://fetch.spec.whatwg.org/#http-redirect-fetch
+	"github.com/weburl/weburl"
+)
 
 // NewRequest returns an HTTP request for u, as http.NewRequestWithContext
 // does for a URL string: with GetBody and ContentLength set for a
 // *bytes.Buffer, *bytes.Reader or *strings.Reader body, and an error for
 // an invalid method or a nil ctx. Its URL is u.StdURL() and its Host is
 // u.Host(), so that net/http dials the host u names and sends the request
-// target and Host header a browser sends (see [URL.StdURL] for the few
+// target and Host header a browser sends (see [weburl.URL.StdURL] for the few
 // URLs net/url cannot hold exactly, and net/http's limits). Send it with
 // a client from [FollowRedirects] to follow redirects as a browser does.
-func NewRequest(ctx context.Context, method string, u *URL, body io.Reader) (*http.Request, error) {
-	if u == nil || u.href == "" {
-		return nil, errors.New("weburl: NewRequest with no URL")
+func NewRequest(ctx context.Context, method string, u *weburl.URL, body io.Reader) (*http.Request, error) {
+	if u.Href() == "" {
+		return nil, errors.New("fetch: NewRequest with no URL")
 	}
 	req, err := http.NewRequestWithContext(ctx, method, "http://weburl.invalid/", body)
 	if err != nil {
@@ -50,18 +56,18 @@ const MaxRedirects = 20
 // *url.Error as net/http's client returns its errors.
 var (
 	// ErrTooManyRedirects: a redirect after MaxRedirects.
-	ErrTooManyRedirects = errors.New("weburl: stopped after " + strconv.Itoa(MaxRedirects) + " redirects")
+	ErrTooManyRedirects = errors.New("fetch: stopped after " + strconv.Itoa(MaxRedirects) + " redirects")
 	// ErrRedirectScheme: a redirect to a URL whose scheme is not http or
 	// https, which the Fetch Standard does not follow.
-	ErrRedirectScheme = errors.New("weburl: redirect to a scheme other than http or https")
+	ErrRedirectScheme = errors.New("fetch: redirect to a scheme other than http or https")
 	// ErrStdLocation: a response that redirects, to be returned (see
 	// FollowRedirects), whose Location net/url does not parse, so that
 	// net/http's client cannot return it.
-	ErrStdLocation = errors.New("weburl: net/http cannot return a response whose Location net/url rejects")
+	ErrStdLocation = errors.New("fetch: net/http cannot return a response whose Location net/url rejects")
 )
 
 // A RedirectError reports a redirect a client from FollowRedirects did not
-// follow: its Location header, and why. Err wraps the [*Error] of a
+// follow: its Location header, and why. Err wraps the [*weburl.Error] of a
 // Location that does not parse, or is ErrTooManyRedirects,
 // ErrRedirectScheme or ErrStdLocation.
 type RedirectError struct {
@@ -72,7 +78,28 @@ type RedirectError struct {
 }
 
 func (e *RedirectError) Error() string {
-	return "weburl: redirect from " + quoteShort(e.URL) + " to Location " + quoteShort(e.Location) + ": " + e.Err.Error()
+	return "fetch: redirect from " + quoteShort(e.URL) + " to Location " + quoteShort(e.Location) + ": " + unprefixed(e.Err)
+}
+
+// unprefixed returns err's message less the package name it starts with,
+// so that an error wrapping it names a package once.
+func unprefixed(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{"fetch: ", "weburl: "} {
+		if m, ok := strings.CutPrefix(msg, prefix); ok {
+			return m
+		}
+	}
+	return msg
+}
+
+// quoteShort quotes s, or its first 1 KiB with "..." and its length.
+func quoteShort(s string) string {
+	const max = 1 << 10
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:max]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // Unwrap returns e.Err.
@@ -86,7 +113,7 @@ func (e *RedirectError) Unwrap() error { return e.Err }
 //   - A Location is parsed with this package against the URL of the
 //     request it answers, as a browser parses it ("/a b" goes to "/a%20b",
 //     "\\\\host\\p" to another host, "/x/%zz" as it is); one that fails to
-//     parse ends with a [*RedirectError] wrapping the [*Error], and so does
+//     parse ends with a [*RedirectError] wrapping the [*weburl.Error], and so does
 //     one whose scheme is not http or https (ErrRedirectScheme), or the
 //     redirect after MaxRedirects, 20 (ErrTooManyRedirects). A Location
 //     that is there but empty is the URL itself (less its fragment); a
@@ -150,7 +177,7 @@ type redirector struct {
 }
 
 func (r *redirector) RoundTrip(first *http.Request) (*http.Response, error) {
-	cur, err := FromStd(first.URL)
+	cur, err := weburl.FromStd(first.URL)
 	if err != nil {
 		if first.Body != nil {
 			first.Body.Close()
@@ -202,7 +229,7 @@ func (r *redirector) RoundTrip(first *http.Request) (*http.Response, error) {
 		switch {
 		case err != nil:
 			return fail(err)
-		case next.scheme != schemeHTTP && next.scheme != schemeHTTPS:
+		case next.Scheme() != "http" && next.Scheme() != "https":
 			return fail(ErrRedirectScheme)
 		case len(via) == MaxRedirects:
 			return fail(ErrTooManyRedirects)

@@ -1,4 +1,4 @@
-package weburl
+package fetch
 
 import (
 	"bufio"
@@ -19,6 +19,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // A testNet is a net/http server on the loopback interface, and a TLS one,
@@ -198,7 +201,7 @@ func newRedirects(t *testing.T, to map[string]redirect) (*redirects, *testNet) {
 // the response.
 func get(t *testing.T, c *http.Client, method, href string, body io.Reader, header http.Header) (*http.Response, string, error) {
 	t.Helper()
-	u, err := Parse(href)
+	u, err := weburl.Parse(href)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +332,7 @@ func TestRedirectMethods(t *testing.T) {
 	}
 	// A body that cannot be sent again: the 307 comes back, as from
 	// net/http.
-	u, _ := Parse("http://a.test/307")
+	u, _ := weburl.Parse("http://a.test/307")
 	req, _ := NewRequest(context.Background(), "POST", u, io.NopCloser(strings.NewReader("payload")))
 	resp, err := c.Do(req)
 	if err != nil || resp.StatusCode != 307 {
@@ -379,9 +382,9 @@ func TestRedirectErrors(t *testing.T) {
 	})
 	c := FollowRedirects(&http.Client{Transport: tn.transport()})
 	_, _, err := get(t, c, "GET", "http://a.test/bad", nil, nil)
-	var e *Error
+	var e *weburl.Error
 	var re *RedirectError
-	if !errors.As(err, &e) || e.Code != ErrIPv6Unclosed || !errors.As(err, &re) || re.Location != "http://[::1" {
+	if !errors.As(err, &e) || e.Code != weburl.ErrIPv6Unclosed || !errors.As(err, &re) || re.Location != "http://[::1" {
 		t.Errorf("a Location that does not parse: %v", err)
 	}
 	for _, path := range []string{"mailto", "ftp"} {
@@ -477,7 +480,7 @@ func TestRedirectsLeakNothing(t *testing.T) {
 }
 
 func TestNewRequest(t *testing.T) {
-	u, _ := Parse("http://user:pw@bücher.example:8080/a b?q#f")
+	u, _ := weburl.Parse("http://user:pw@bücher.example:8080/a b?q#f")
 	req, err := NewRequest(context.Background(), "PUT", u, strings.NewReader("payload"))
 	if err != nil {
 		t.Fatal(err)
@@ -530,8 +533,8 @@ func TestOneHost(t *testing.T) {
 	})
 	checked := 0
 	var noHost []string
-	for i, u := range corpus(t) {
-		if u.scheme != schemeHTTP && u.scheme != schemeHTTPS || testing.Short() && i%16 != 0 {
+	for i, u := range corpus.Corpus(t) {
+		if u.Scheme() != "http" && u.Scheme() != "https" || testing.Short() && i%16 != 0 {
 			continue
 		}
 		req, err := NewRequest(ctx, "GET", u, nil)

@@ -1,4 +1,4 @@
-package weburl_test
+package fetch_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/fetch"
 )
 
 func ExampleNewRequest() {
@@ -22,7 +23,7 @@ func ExampleNewRequest() {
 	if err != nil {
 		panic(err)
 	}
-	req, err := weburl.NewRequest(context.Background(), http.MethodGet, u, nil)
+	req, err := fetch.NewRequest(context.Background(), http.MethodGet, u, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -50,12 +51,12 @@ func ExampleFollowRedirects() {
 	}))
 	defer srv.Close()
 
-	client := weburl.FollowRedirects(http.DefaultClient)
+	client := fetch.FollowRedirects(http.DefaultClient)
 	u, err := weburl.Parse(srv.URL + "/old")
 	if err != nil {
 		panic(err)
 	}
-	req, err := weburl.NewRequest(context.Background(), http.MethodGet, u, nil)
+	req, err := fetch.NewRequest(context.Background(), http.MethodGet, u, nil)
 	if err != nil {
 		panic(err)
 	}
