@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // safeBrowsingExamples are the examples of the Safe Browsing page's
@@ -467,7 +469,7 @@ func TestSURTGroups(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", u.Href(), err)
 		}
-		d, ok := u.HostValue().RegistrableDomain()
+		d, ok := u.HostValue().RegistrableDomain(publicsuffix.List)
 		if !ok {
 			continue
 		}

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/weburl/weburl"
+	"golang.org/x/net/publicsuffix"
 )
 
 func Example() {
@@ -197,7 +199,7 @@ func ExampleParser() {
 func ExampleHost_RegistrableDomain() {
 	for _, s := range []string{"https://www.example.co.uk/", "https://foo.github.io/", "https://github.io/", "https://192.168.0.1/"} {
 		u, _ := weburl.Parse(s)
-		rd, ok := u.HostValue().RegistrableDomain()
+		rd, ok := u.HostValue().RegistrableDomain(publicsuffix.List)
 		fmt.Printf("%s: %q %v\n", u.Hostname(), rd, ok)
 	}
 	// Output:
@@ -207,12 +209,39 @@ func ExampleHost_RegistrableDomain() {
 	// 192.168.0.1: "" false
 }
 
+// A list of the ICANN section alone, in which "github.io" is no public
+// suffix, wraps golang.org/x/net/publicsuffix's function, which says which
+// section a rule is from.
+type icannList struct{}
+
+func (icannList) PublicSuffix(domain string) string {
+	suffix, icann := publicsuffix.PublicSuffix(domain)
+	for !icann && strings.Contains(suffix, ".") {
+		// A rule of the private section: its ICANN suffix is shorter.
+		suffix, icann = publicsuffix.PublicSuffix(suffix[strings.IndexByte(suffix, '.')+1:])
+	}
+	return suffix
+}
+
+func (icannList) String() string { return "ICANN section of " + publicsuffix.List.String() }
+
+func ExamplePublicSuffixList() {
+	u, _ := weburl.Parse("https://foo.github.io/")
+	all, _ := u.HostValue().RegistrableDomain(publicsuffix.List)
+	icann, _ := u.HostValue().RegistrableDomain(icannList{})
+	fmt.Println(all)
+	fmt.Println(icann)
+	// Output:
+	// foo.github.io
+	// github.io
+}
+
 func ExampleOrigin_SameSite() {
 	a, _ := weburl.Parse("https://login.example.com/")
 	b, _ := weburl.Parse("https://www.example.com/")
 	c, _ := weburl.Parse("http://www.example.com/")
 	oa, ob, oc := a.OriginValue(), b.OriginValue(), c.OriginValue()
-	fmt.Println(oa.SameOrigin(ob), oa.SameSite(ob), ob.SameSite(oc), ob.SchemelesslySameSite(oc))
+	fmt.Println(oa.SameOrigin(ob), oa.SameSite(ob, publicsuffix.List), ob.SameSite(oc, publicsuffix.List), ob.SchemelesslySameSite(oc, publicsuffix.List))
 
 	d, _ := weburl.Parse("data:text/plain,hi")
 	first, second := d.OriginValue(), d.OriginValue()
@@ -225,7 +254,7 @@ func ExampleOrigin_SameSite() {
 func ExampleURL_Display() {
 	u, _ := weburl.Parse("https://user:pass@xn--53h.examplecorp.com.evil.com/caf%C3%A9?q=%E2%9C%93")
 	fmt.Println(u.Display(weburl.DisplayOptions{}))
-	fmt.Println(u.Display(weburl.DisplayOptions{HostOnly: true, MaxLength: 13}))
+	fmt.Println(u.Display(weburl.DisplayOptions{HostOnly: true, MaxLength: 13, PublicSuffixList: publicsuffix.List}))
 	// Output:
 	// https://☕.examplecorp.com.evil.com/café?q=✓
 	// …com.evil.com
@@ -315,12 +344,6 @@ func ExamplePercentDecode() {
 	fmt.Println(weburl.PercentDecode("100%25 %zz %41"))
 	// Output:
 	// 100% %zz A
-}
-
-func ExamplePublicSuffixListVersion() {
-	fmt.Println(weburl.PublicSuffixListVersion())
-	// Output:
-	// publicsuffix.org's public_suffix_list.dat, git revision d6c92f1bbb7433e5db7b8405c25d4035fb8ff376 (2026-02-06T07:36:33Z)
 }
 
 func ExampleURL_MakeRelative() {
@@ -435,7 +458,7 @@ func Example_dedupe() {
 			continue
 		}
 		seen[key] = true
-		domain, _ := u.HostValue().RegistrableDomain()
+		domain, _ := u.HostValue().RegistrableDomain(publicsuffix.List)
 		if groups[domain] == nil {
 			domains = append(domains, domain)
 		}

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -405,33 +404,54 @@ func (h Host) Addr() netip.Addr {
 // https://url.spec.whatwg.org/#concept-host-equals
 func (h Host) Equal(g Host) bool { return h == g }
 
-// PublicSuffix returns the public suffix of a domain, the part of it that
-// the Public Suffix List lists (by its private section too, so
-// "foo.github.io" has "github.io"), with a final "." kept; ok is false for
-// every other host, as the standard's null. The list is the one compiled
-// into golang.org/x/net/publicsuffix (see [PublicSuffixList]).
+// A PublicSuffixList gives the public suffix of a domain: the part of it
+// under which anyone can register a name, as the Public Suffix List
+// (https://publicsuffix.org/) lists them. Its method set is that of
+// net/http/cookiejar's PublicSuffixList, and it is passed in as cookiejar
+// takes it, so that this package does not link a list nor the code that
+// reads it. golang.org/x/net/publicsuffix.List is the list most programs
+// pass: the snapshot compiled into golang.org/x/net (update that module
+// for a newer one), with its ICANN and private sections both, so that
+// "foo.github.io" has "github.io". A list of another source, or the ICANN
+// section alone, is a type with these two methods (see the example).
 // https://url.spec.whatwg.org/#host-public-suffix
-func (h Host) PublicSuffix() (suffix string, ok bool) {
+type PublicSuffixList interface {
+	// PublicSuffix returns the public suffix of domain, a domain in its
+	// ASCII form in lower case without a final ".": for "www.example.co.uk"
+	// the list's "co.uk". A domain that no rule of the list matches has
+	// its last label as its suffix (the list's implicit "*" rule).
+	PublicSuffix(domain string) string
+	// String says what the list is and which version, for logs.
+	String() string
+}
+
+// PublicSuffix returns the public suffix of a domain by list, with a
+// final "." kept; ok is false for every other host, as the standard's
+// null, and when list is nil. With golang.org/x/net/publicsuffix.List,
+// "foo.github.io" has "github.io", from the list's private section.
+// https://url.spec.whatwg.org/#host-public-suffix
+func (h Host) PublicSuffix(list PublicSuffixList) (suffix string, ok bool) {
 	domain, trailingDot := h.pslDomain()
-	if domain == "" {
+	if domain == "" || list == nil {
 		return "", false
 	}
-	suffix, _ = publicsuffix.PublicSuffix(domain)
+	suffix = list.PublicSuffix(domain)
 	if suffix == "" {
 		return "", false
 	}
 	return suffix + trailingDot, true
 }
 
-// RegistrableDomain returns the registrable domain of a domain: its public
-// suffix and the label before it, with a final "." kept, as in
-// "www.example.co.uk" → "example.co.uk" and "foo.github.io" →
-// "foo.github.io" (github.io is a public suffix of the list's private
-// section). ok is false, the standard's null, for hosts that are not
-// domains and for domains that are public suffixes.
+// RegistrableDomain returns the registrable domain of a domain by list: its
+// public suffix and the label before it, with a final "." kept, as in
+// "www.example.co.uk" → "example.co.uk" and, with
+// golang.org/x/net/publicsuffix.List, "foo.github.io" → "foo.github.io"
+// (github.io is a public suffix of the list's private section). ok is
+// false, the standard's null, for hosts that are not domains and for
+// domains that are public suffixes, and when list is nil.
 // https://url.spec.whatwg.org/#host-registrable-domain
-func (h Host) RegistrableDomain() (domain string, ok bool) {
-	suffix, ok := h.PublicSuffix()
+func (h Host) RegistrableDomain(list PublicSuffixList) (domain string, ok bool) {
+	suffix, ok := h.PublicSuffix(list)
 	if !ok || suffix == h.s {
 		return "", false
 	}
@@ -439,8 +459,8 @@ func (h Host) RegistrableDomain() (domain string, ok bool) {
 	suffix = strings.TrimSuffix(suffix, trailingDot)
 	// The label before the suffix: the Public Suffix List algorithm's
 	// registrable domain.
-	rest := d[:len(d)-len(suffix)]
-	if !strings.HasSuffix(rest, ".") {
+	rest, found := strings.CutSuffix(d, suffix)
+	if !found || !strings.HasSuffix(rest, ".") {
 		return "", false
 	}
 	rest = rest[:len(rest)-1]
@@ -463,10 +483,3 @@ func (h Host) pslDomain() (domain, trailingDot string) {
 	}
 	return h.s, ""
 }
-
-// PublicSuffixListVersion names the snapshot of the Public Suffix List
-// that [Host.PublicSuffix] and [Host.RegistrableDomain] use: the one
-// compiled into golang.org/x/net/publicsuffix, which for the
-// golang.org/x/net this module requires (v0.62.0) is the list of
-// 2026-02-06 (git revision d6c92f1). Updating golang.org/x/net updates it.
-func PublicSuffixListVersion() string { return publicsuffix.List.String() }

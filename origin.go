@@ -124,28 +124,33 @@ func (o Origin) SameOrigin(p Origin) bool { return o == p }
 
 // SchemelesslySameSite reports whether o and p are schemelessly same site:
 // the same opaque origin, or tuple origins whose hosts are equal and have no
-// registrable domain (such as IP addresses), or whose hosts have the same
-// registrable domain. Schemes and ports do not matter.
+// registrable domain by list (such as IP addresses), or whose hosts have
+// the same registrable domain. Schemes and ports do not matter. With a
+// nil list, which says no site, it reports false.
 // https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
-func (o Origin) SchemelesslySameSite(p Origin) bool {
+func (o Origin) SchemelesslySameSite(p Origin, list PublicSuffixList) bool {
+	if list == nil {
+		return false
+	}
 	if o.opaque != 0 || p.opaque != 0 {
 		return o == p
 	}
 	if o.scheme == "" || p.scheme == "" {
 		return o == p // the zero Origin
 	}
-	rdA, okA := o.host.RegistrableDomain()
+	rdA, okA := o.host.RegistrableDomain(list)
 	if o.host == p.host && !okA {
 		return true
 	}
-	rdB, okB := p.host.RegistrableDomain()
+	rdB, okB := p.host.RegistrableDomain(list)
 	return okA && okB && rdA == rdB
 }
 
-// SameSite reports whether o and p are same site: schemelessly same site,
-// and both opaque or both tuple origins with the same scheme, so that
-// http://example.com and https://example.com are not.
+// SameSite reports whether o and p are same site by list: schemelessly
+// same site, and both opaque or both tuple origins with the same scheme,
+// so that http://example.com and https://example.com are not. With a nil
+// list it reports false.
 // https://html.spec.whatwg.org/multipage/browsers.html#same-site
-func (o Origin) SameSite(p Origin) bool {
-	return o.SchemelesslySameSite(p) && o.opaque == 0 == (p.opaque == 0) && o.scheme == p.scheme
+func (o Origin) SameSite(p Origin, list PublicSuffixList) bool {
+	return o.SchemelesslySameSite(p, list) && o.opaque == 0 == (p.opaque == 0) && o.scheme == p.scheme
 }

@@ -3,8 +3,9 @@ package weburl
 import (
 	"errors"
 	"net/netip"
-	"strings"
 	"testing"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // TestWPTOrigins checks the origin field of urltestdata.json through the
@@ -71,7 +72,7 @@ func TestOriginValue(t *testing.T) {
 		}
 	}
 	var zero Origin
-	if zero.String() != "null" || zero.IsOpaque() || zero.SameSite(origin(t, "https://example.com/")) || !zero.SameOrigin(zero) {
+	if zero.String() != "null" || zero.IsOpaque() || zero.SameSite(origin(t, "https://example.com/"), publicsuffix.List) || !zero.SameOrigin(zero) {
 		t.Error("zero Origin")
 	}
 }
@@ -100,16 +101,23 @@ func TestSameSite(t *testing.T) {
 		{"https://a.example.com./", "https://b.example.com./", false, true, true},
 	} {
 		a, b := origin(t, tc.a), origin(t, tc.b)
-		if a.SameOrigin(b) != tc.sameOrigin || a.SchemelesslySameSite(b) != tc.schemeless || a.SameSite(b) != tc.sameSite {
+		if a.SameOrigin(b) != tc.sameOrigin || a.SchemelesslySameSite(b, publicsuffix.List) != tc.schemeless || a.SameSite(b, publicsuffix.List) != tc.sameSite {
 			t.Errorf("%s, %s: same origin %v, schemelessly same site %v, same site %v; want %v %v %v",
-				tc.a, tc.b, a.SameOrigin(b), a.SchemelesslySameSite(b), a.SameSite(b), tc.sameOrigin, tc.schemeless, tc.sameSite)
+				tc.a, tc.b, a.SameOrigin(b), a.SchemelesslySameSite(b, publicsuffix.List), a.SameSite(b, publicsuffix.List), tc.sameOrigin, tc.schemeless, tc.sameSite)
 		}
-		if b.SameOrigin(a) != a.SameOrigin(b) || b.SameSite(a) != a.SameSite(b) || b.SchemelesslySameSite(a) != a.SchemelesslySameSite(b) {
+		if b.SameOrigin(a) != a.SameOrigin(b) || b.SameSite(a, publicsuffix.List) != a.SameSite(b, publicsuffix.List) || b.SchemelesslySameSite(a, publicsuffix.List) != a.SchemelesslySameSite(b, publicsuffix.List) {
 			t.Errorf("%s, %s: not symmetric", tc.a, tc.b)
 		}
 	}
+	// Without a list no site is known: not even an origin's own.
+	for _, s := range []string{"https://example.com/", "https://192.168.0.1/", "data:,x"} {
+		o := origin(t, s)
+		if o.SameSite(o, nil) || o.SchemelesslySameSite(o, nil) {
+			t.Errorf("%s is same site with itself without a list", s)
+		}
+	}
 	data := origin(t, "data:,x")
-	if !data.SameSite(data) || !data.SchemelesslySameSite(data) || data.SameSite(origin(t, "data:,x")) {
+	if !data.SameSite(data, publicsuffix.List) || !data.SchemelesslySameSite(data, publicsuffix.List) || data.SameSite(origin(t, "data:,x"), publicsuffix.List) {
 		t.Error("an opaque origin is same site with itself only")
 	}
 }
@@ -143,18 +151,24 @@ func TestPublicSuffix(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ParseHost(%q): %v", tc.host, err)
 		}
-		suffix, ok := h.PublicSuffix()
+		suffix, ok := h.PublicSuffix(publicsuffix.List)
 		if suffix != tc.suffix || ok != (tc.suffix != "") {
 			t.Errorf("public suffix of %q = %q, %v, want %q", tc.host, suffix, ok, tc.suffix)
 		}
-		rd, ok := h.RegistrableDomain()
+		rd, ok := h.RegistrableDomain(publicsuffix.List)
 		if rd != tc.registrable || ok != (tc.registrable != "") {
 			t.Errorf("registrable domain of %q = %q, %v, want %q", tc.host, rd, ok, tc.registrable)
 		}
 	}
-	// The documented snapshot.
-	if v := PublicSuffixListVersion(); !strings.Contains(v, "2026-02-06") {
-		t.Errorf("PublicSuffixListVersion() = %q: update the snapshot date in the documentation", v)
+	// Without a list, no host has a public suffix or a registrable domain.
+	for _, s := range []string{"example.com", "www.example.co.uk", "192.168.0.1"} {
+		h, _ := ParseHost(s)
+		if suffix, ok := h.PublicSuffix(nil); suffix != "" || ok {
+			t.Errorf("PublicSuffix(nil) of %q = %q, %v", s, suffix, ok)
+		}
+		if rd, ok := h.RegistrableDomain(nil); rd != "" || ok {
+			t.Errorf("RegistrableDomain(nil) of %q = %q, %v", s, rd, ok)
+		}
 	}
 }
 

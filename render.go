@@ -34,13 +34,18 @@ type DisplayOptions struct {
 	// ever shows one scheme may.
 	OmitScheme bool
 	// TrimWWW leaves out a first domain label "www" or "m", unless it is part
-	// of the registrable domain.
+	// of the registrable domain. It needs PublicSuffixList.
 	TrimWWW bool
 	// MaxLength, if positive, elides the rendering to at most that many
 	// code points, with "…": first the path, query and fragment from their
 	// end, then domain labels from the lowest level; never the registrable
-	// domain, which may make the result longer than MaxLength.
+	// domain, which may make the result longer than MaxLength. Without
+	// PublicSuffixList, the host is never elided.
 	MaxLength int
+	// PublicSuffixList says where registrable domains end, for TrimWWW and
+	// MaxLength: golang.org/x/net/publicsuffix.List, say. Nil: the host is
+	// shown whole, never cut to a domain guessed without the list.
+	PublicSuffixList PublicSuffixList
 	// KeepPercentEncoding leaves percent-encoded bytes as they are.
 	KeepPercentEncoding bool
 }
@@ -72,7 +77,7 @@ func (u *URL) Display(opts DisplayOptions) string {
 		}
 	}
 	h := u.HostValue()
-	host = h.display(opts.TrimWWW)
+	host = h.display(opts.TrimWWW, opts.PublicSuffixList)
 	if u.hasPort() {
 		port = ":" + u.Port()
 	}
@@ -96,7 +101,7 @@ func (u *URL) Display(opts DisplayOptions) string {
 	}
 	// Then domain labels, from the lowest level, down to the registrable
 	// domain. The scheme goes first.
-	host = elideHost(h, host, max(opts.MaxLength-utf8.RuneCountInString(port), 0))
+	host = elideHost(h, host, max(opts.MaxLength-utf8.RuneCountInString(port), 0), opts.PublicSuffixList)
 	out = host + port
 	if rest != "" {
 		out += "…"
@@ -108,13 +113,13 @@ func (u *URL) Display(opts DisplayOptions) string {
 // Unicode only if it passes showInUnicode, else in its ASCII form; any
 // other host as it is serialized.
 // https://url.spec.whatwg.org/#url-rendering-i18n
-func (h Host) display(trimWWW bool) string {
+func (h Host) display(trimWWW bool, list PublicSuffixList) string {
 	if h.kind != HostDomain {
 		return h.s
 	}
 	s := h.s
 	if trimWWW {
-		s = trimFirstLabel(h)
+		s = trimFirstLabel(h, list)
 	}
 	uni := DomainToUnicode(s)
 	if uni == s {
@@ -258,13 +263,14 @@ func otherScript(r rune) *unicode.RangeTable {
 }
 
 // trimFirstLabel drops a first label "www" or "m" of a domain, unless the
-// rest would be shorter than its registrable domain.
-func trimFirstLabel(h Host) string {
+// rest would be shorter than its registrable domain by list (with a nil
+// list, it never does).
+func trimFirstLabel(h Host, list PublicSuffixList) string {
 	first, rest, ok := strings.Cut(h.s, ".")
 	if !ok || first != "www" && first != "m" {
 		return h.s
 	}
-	if rd, ok := h.RegistrableDomain(); !ok || len(rest) < len(rd) {
+	if rd, ok := h.RegistrableDomain(list); !ok || len(rest) < len(rd) {
 		return h.s
 	}
 	return rest
@@ -272,13 +278,14 @@ func trimFirstLabel(h Host) string {
 
 // elideHost elides the labels of the rendered host from the lowest level
 // (the first) until it fits max code points, but keeps the registrable
-// domain whole; hosts other than domains are not elided.
-func elideHost(h Host, rendered string, max int) string {
-	if h.kind != HostDomain || utf8.RuneCountInString(rendered) <= max {
+// domain by list whole; hosts other than domains, and every host when list
+// is nil, are not elided.
+func elideHost(h Host, rendered string, max int, list PublicSuffixList) string {
+	if h.kind != HostDomain || list == nil || utf8.RuneCountInString(rendered) <= max {
 		return rendered
 	}
 	keep := 1 // labels of the registrable domain, or of the host if it has none
-	if rd, ok := h.RegistrableDomain(); ok {
+	if rd, ok := h.RegistrableDomain(list); ok {
 		keep = strings.Count(strings.TrimSuffix(rd, "."), ".") + 1
 	}
 	labels := strings.Split(strings.TrimSuffix(rendered, "."), ".")

@@ -3,6 +3,8 @@ package weburl
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // TestDomainToUnicode checks domain to Unicode, which returns its input
@@ -50,10 +52,10 @@ func TestDisplay(t *testing.T) {
 		{"https://examplecorp.com@attacker.example/path?q", DisplayOptions{HostOnly: true}, "attacker.example"},
 		{"https://example.com/path", DisplayOptions{OmitScheme: true}, "example.com/path"},
 		// A leading www or m label, not when it is part of the registrable domain.
-		{"https://www.example.com/", DisplayOptions{TrimWWW: true}, "https://example.com/"},
-		{"https://m.example.co.uk/", DisplayOptions{TrimWWW: true}, "https://example.co.uk/"},
-		{"https://www.com/", DisplayOptions{TrimWWW: true}, "https://www.com/"},
-		{"https://www.co.uk/", DisplayOptions{TrimWWW: true}, "https://www.co.uk/"},
+		{"https://www.example.com/", DisplayOptions{TrimWWW: true, PublicSuffixList: publicsuffix.List}, "https://example.com/"},
+		{"https://m.example.co.uk/", DisplayOptions{TrimWWW: true, PublicSuffixList: publicsuffix.List}, "https://example.co.uk/"},
+		{"https://www.com/", DisplayOptions{TrimWWW: true, PublicSuffixList: publicsuffix.List}, "https://www.com/"},
+		{"https://www.co.uk/", DisplayOptions{TrimWWW: true, PublicSuffixList: publicsuffix.List}, "https://www.co.uk/"},
 		// Hosts by domain to Unicode, which returns the whole domain
 		// unchanged when a label fails.
 		{"https://xn--53h.example/", DisplayOptions{}, "https://☕.example/"},
@@ -73,13 +75,19 @@ func TestDisplay(t *testing.T) {
 		// Elision: the path first, then domain labels from the lowest level
 		// ("examplecorp.com.evil.com" as "…com.evil.com", the standard's
 		// example), never the registrable domain.
+		{"https://example.com/a/long/path", DisplayOptions{MaxLength: 25, PublicSuffixList: publicsuffix.List}, "https://example.com/a/lo…"},
+		{"https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 13, PublicSuffixList: publicsuffix.List}, "…com.evil.com…"},
+		{"https://examplecorp.com.evil.com/", DisplayOptions{MaxLength: 13, HostOnly: true, PublicSuffixList: publicsuffix.List}, "…com.evil.com"},
+		{"https://a.b.examplecorp.com.evil.com:8080/", DisplayOptions{MaxLength: 15, HostOnly: true, PublicSuffixList: publicsuffix.List}, "…evil.com:8080"},
+		{"https://not-really-examplecorp.com/", DisplayOptions{MaxLength: 10, HostOnly: true, PublicSuffixList: publicsuffix.List}, "not-really-examplecorp.com"},
+		{"https://www.example.co.uk/", DisplayOptions{MaxLength: 5, HostOnly: true, PublicSuffixList: publicsuffix.List}, "…example.co.uk"},
+		{"https://[2001:db8::1]/", DisplayOptions{MaxLength: 5, HostOnly: true, PublicSuffixList: publicsuffix.List}, "[2001:db8::1]"},
+		// Without a list, the host is whole: no "www" trimmed, no label
+		// elided (the path still is).
+		{"https://www.example.com/", DisplayOptions{TrimWWW: true}, "https://www.example.com/"},
+		{"https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 13}, "examplecorp.com.evil.com…"},
+		{"https://examplecorp.com.evil.com/", DisplayOptions{MaxLength: 13, HostOnly: true}, "examplecorp.com.evil.com"},
 		{"https://example.com/a/long/path", DisplayOptions{MaxLength: 25}, "https://example.com/a/lo…"},
-		{"https://examplecorp.com.evil.com/login", DisplayOptions{MaxLength: 13}, "…com.evil.com…"},
-		{"https://examplecorp.com.evil.com/", DisplayOptions{MaxLength: 13, HostOnly: true}, "…com.evil.com"},
-		{"https://a.b.examplecorp.com.evil.com:8080/", DisplayOptions{MaxLength: 15, HostOnly: true}, "…evil.com:8080"},
-		{"https://not-really-examplecorp.com/", DisplayOptions{MaxLength: 10, HostOnly: true}, "not-really-examplecorp.com"},
-		{"https://www.example.co.uk/", DisplayOptions{MaxLength: 5, HostOnly: true}, "…example.co.uk"},
-		{"https://[2001:db8::1]/", DisplayOptions{MaxLength: 5, HostOnly: true}, "[2001:db8::1]"},
 	} {
 		u, err := Parse(tc.in)
 		if err != nil {
