@@ -48,6 +48,22 @@ func (e *EncodingError) Error() string {
 
 var legacyEncodings sync.Map // canonical name → *legacyEncoding
 
+// A lazy is a value built on first use, for the encoders' indexes. Unlike
+// a package-level sync.OnceValue, which is made when the package is
+// initialized and so keeps its function, and every table that function
+// reads, in every program, a lazy runs nothing before get is called: a
+// program that never names an encoding links none of the indexes.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+}
+
+// get returns the value, building it with build the first time.
+func (l *lazy[T]) get(build func() T) T {
+	l.once.Do(func() { l.v = build() })
+	return l.v
+}
+
 // lookupEncoding returns the output encoding for label, which is nil for
 // UTF-8. UTF-16BE, UTF-16LE and replacement give UTF-8, as getting an
 // output encoding says.
@@ -226,10 +242,17 @@ func (gb18030Encoder) finish(dst []byte) []byte { return dst }
 // gb18030 decoder.
 // https://encoding.spec.whatwg.org/#index-gb18030
 // https://encoding.spec.whatwg.org/#index-gb18030-ranges
-var gb18030Tables = sync.OnceValue(func() (t struct {
+func gb18030Tables() gb18030Index { return gb18030Lazy.get(buildGB18030) }
+
+var gb18030Lazy lazy[gb18030Index]
+
+// A gb18030Index is index gb18030 by code point, and the four-byte ranges.
+type gb18030Index struct {
 	index  map[rune]int
 	ranges []gb18030Range
-}) {
+}
+
+func buildGB18030() (t gb18030Index) {
 	d := lookupDecoder("gb18030")
 	t.index = make(map[rune]int, 24000)
 	for p := 126*190 - 1; p >= 0; p-- {
@@ -255,7 +278,7 @@ var gb18030Tables = sync.OnceValue(func() (t struct {
 	}
 	slices.SortFunc(t.ranges, func(a, b gb18030Range) int { return int(a.r - b.r) })
 	return t
-})
+}
 
 // A gb18030Range maps the n code points from r to the four-byte pointers
 // from pointer.
@@ -269,7 +292,13 @@ type gb18030Range struct {
 // of a code point (its first pointer), and the index Shift_JIS pointer
 // (its first pointer outside 8272 to 8835).
 // https://encoding.spec.whatwg.org/#index-jis0208
-var jis0208 = sync.OnceValue(func() (t struct{ pointer, shiftJIS map[rune]int }) {
+func jis0208() jis0208Index { return jis0208Lazy.get(buildJIS0208) }
+
+var jis0208Lazy lazy[jis0208Index]
+
+type jis0208Index struct{ pointer, shiftJIS map[rune]int }
+
+func buildJIS0208() (t jis0208Index) {
 	t.pointer = make(map[rune]int, 7000)
 	t.shiftJIS = make(map[rune]int, 7000)
 	d := lookupDecoder("euc-jp")
@@ -282,14 +311,18 @@ var jis0208 = sync.OnceValue(func() (t struct{ pointer, shiftJIS map[rune]int })
 		}
 	}
 	return t
-})
+}
 
 // big5Index is the index Big5 pointer of each code point, read from x/text's
 // Big5 decoder: pointers below (0xA1 - 0x81) × 157 (the HKSCS extension)
 // are left out, and the first pointer is taken but for six code points,
 // which take the last.
 // https://encoding.spec.whatwg.org/#index-big5-pointer
-var big5Index = sync.OnceValue(func() map[rune]int {
+func big5Index() map[rune]int { return big5Lazy.get(buildBig5) }
+
+var big5Lazy lazy[map[rune]int]
+
+func buildBig5() map[rune]int {
 	index := make(map[rune]int, 14000)
 	d := lookupDecoder("big5")
 	last := func(r rune) bool {
@@ -315,7 +348,7 @@ var big5Index = sync.OnceValue(func() map[rune]int {
 		index[r] = p
 	}
 	return index
-})
+}
 
 func lookupDecoder(label string) *encoding.Decoder {
 	enc, err := htmlindex.Get(label)
