@@ -170,7 +170,8 @@ type Canonicalizer struct {
 	RemoveEmptyQuery bool
 }
 
-// The profiles.
+// The profiles. Changing a profile's fields changes what that variable
+// gives and nothing else: [SURT] reads its own copy of Wayback's rules.
 var (
 	// SafeBrowsing is the canonicalization of Google Safe Browsing and Web
 	// Risk (https://developers.google.com/safe-browsing/v4/urls-hashing,
@@ -208,7 +209,21 @@ var (
 	// Archive's own parser reads otherwise keeps the meaning the standard
 	// gives it: an IPv6 address keeps its brackets, a host made of dots
 	// stays, port 0 stays, and a URL the standard rejects is an error.
-	Wayback = Canonicalizer{
+	Wayback = waybackRules
+
+	// SortQuery is the URL's href with the query's pairs sorted by name,
+	// those of the same name in their order, and every pair's bytes as
+	// they are (unlike [SearchParams.Sort], which decodes and encodes
+	// them again); the fragment stays. It keeps URLs that differ only in
+	// the query's order together, and the key is still the URL a browser
+	// would load: "https://a.example/?b=2&a=%41#f" gives
+	// "https://a.example/?a=%41&b=2#f".
+	SortQuery = Canonicalizer{QueryOrder: QueryByName}
+)
+
+// waybackRules are Wayback's rules, which SURT reads and no code changes.
+var (
+	waybackRules = Canonicalizer{
 		DefaultScheme:       "http",
 		RemoveFragment:      true,
 		RemoveUserInfo:      true,
@@ -225,15 +240,6 @@ var (
 		QueryOrder:          QueryByNameValue,
 		RemoveEmptyQuery:    true,
 	}
-
-	// SortQuery is the URL's href with the query's pairs sorted by name,
-	// those of the same name in their order, and every pair's bytes as
-	// they are (unlike [SearchParams.Sort], which decodes and encodes
-	// them again); the fragment stays. It keeps URLs that differ only in
-	// the query's order together, and the key is still the URL a browser
-	// would load: "https://a.example/?b=2&a=%41#f" gives
-	// "https://a.example/?a=%41&b=2#f".
-	SortQuery = Canonicalizer{QueryOrder: QueryByName}
 )
 
 // Canonicalize returns the key of rawURL, read as c's rules say: with the
@@ -310,7 +316,7 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	if len(rawURL) >= 8 && rawURL[:8] == "filedesc" {
 		return rawURL, nil
 	}
-	c := &Wayback
+	c := &waybackRules
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
@@ -322,9 +328,10 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	return string(k), nil
 }
 
-// waybackKeepWWW is Wayback without StripWWW, for SURTOptions.KeepWWW.
+// waybackKeepWWW is Wayback's rules without StripWWW, for
+// SURTOptions.KeepWWW.
 var waybackKeepWWW = func() Canonicalizer {
-	c := Wayback
+	c := waybackRules
 	c.StripWWW = false
 	return c
 }()

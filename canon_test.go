@@ -674,3 +674,28 @@ func TestCanonicalizeAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestProfilesIndependent checks that changing a profile variable changes
+// what that variable gives and nothing else: SURT and the other profiles
+// read rules of their own.
+func TestProfilesIndependent(t *testing.T) {
+	const in = "http://www.Archive.org/Goo/?b=2&a=1"
+	before, err := SURT(in, SURTOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keepWWW, _ := SURT(in, SURTOptions{KeepWWW: true})
+	saved := Wayback
+	defer func() { Wayback = saved }()
+	Wayback.LowercasePath = false
+	Wayback.QueryOrder = QueryAsIs
+	if got, _ := SURT(in, SURTOptions{}); got != before {
+		t.Errorf("SURT after changing Wayback: %q, before %q", got, before)
+	}
+	if got, _ := SURT(in, SURTOptions{KeepWWW: true}); got != keepWWW {
+		t.Errorf("SURT with KeepWWW after changing Wayback: %q, before %q", got, keepWWW)
+	}
+	if got, _ := Wayback.Canonicalize(in); got != "http://archive.org/Goo?b=2&a=1" {
+		t.Errorf("the changed Wayback gives %q", got)
+	}
+}

@@ -410,7 +410,7 @@ func ExampleFromFilePath() {
 	// file:///C:/Users/a%20b/x.txt
 	// file://server/share/x
 	// file:///C:/x
-	// weburl: FromFilePath "/a/../b" (POSIX): a ".." segment
+	// weburl: FromFilePath "/a/../b" (POSIX): a ".." segment in a file path
 }
 
 func ExampleURL_FilePath() {

@@ -24,9 +24,11 @@ const (
 var (
 	// ErrNotAbsolute: a path that is relative, or drive-relative ("C:a").
 	ErrNotAbsolute = errors.New("not an absolute path")
-	// ErrDotDotSegment: a path with a ".." segment, which only the file
-	// system can resolve (through symbolic links).
-	ErrDotDotSegment = errors.New(`a ".." segment`)
+	// ErrFilePathDotDot: a file path with a ".." segment, which only the
+	// file system can resolve (through symbolic links). (A URL's path
+	// never has one: the parser resolves it. [ErrDotSegment] is the
+	// path segment editors' error.)
+	ErrFilePathDotDot = errors.New(`a ".." segment in a file path`)
 	// ErrNotFileURL: a URL whose scheme is not "file".
 	ErrNotFileURL = errors.New("not a file URL")
 	// ErrFileURLHost: a file URL with a host (other than "localhost",
@@ -66,7 +68,7 @@ func (e *FilePathError) Unwrap() error { return e.Err }
 // "?", "#", spaces, bytes above 0x7F (invalid UTF-8 too) and, for POSIX,
 // "\", which a file URL reads as "/". A "." segment is left out, and so is
 // an empty one ("/a//b" and "/a/./b" are "/a/b", "/a/." is "/a"), as they
-// name the same file; a ".." segment is an error (ErrDotDotSegment), since
+// name the same file; a ".." segment is an error (ErrFilePathDotDot), since
 // resolving it needs the file system. A trailing separator stays, so a
 // directory's URL ends in "/".
 //
@@ -114,7 +116,7 @@ func FromFilePath(path string, style PathStyle) (*URL, error) {
 		rest = rest[end:]
 		switch {
 		case seg == "..":
-			return fail(ErrDotDotSegment)
+			return fail(ErrFilePathDotDot)
 		case seg == "." || seg == "" && rest != "":
 			continue // "/./", "//" and a final "/.": the same directory
 		}

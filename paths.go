@@ -178,7 +178,9 @@ func (u *URL) firstSegmentIsDriveLetter() bool {
 var ErrOpaquePath = errors.New("weburl: the URL has an opaque path, not path segments")
 
 // ErrDotSegment is the error of the path segment editors for a segment
-// "." or "..", which a URL's path cannot hold: the parser resolves them.
+// "." or ".." (a dot segment), which a URL's path cannot hold: the parser
+// resolves them. ([ErrFilePathDotDot] is [FromFilePath]'s error for a
+// ".." in a file path.)
 var ErrDotSegment = errors.New(`weburl: a path segment cannot be "." or ".."`)
 
 // PathSegments returns the segments of the URL's path, as they appear in

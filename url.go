@@ -524,9 +524,10 @@ func (u *URL) Href() string {
 	return u.href
 }
 
-// String returns the serialization of the URL; it is [URL.Href].
+// String returns the serialization of the URL; it is [URL.Href], and ""
+// for a nil *URL too.
 // https://url.spec.whatwg.org/#concept-url-serializer
-func (u *URL) String() string { return u.href }
+func (u *URL) String() string { return u.Href() }
 
 // Protocol returns the scheme followed by ":", as JavaScript's URL.protocol does.
 // https://url.spec.whatwg.org/#dom-url-protocol

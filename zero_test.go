@@ -3,6 +3,7 @@ package weburl
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"reflect"
@@ -36,7 +37,7 @@ func TestZeroURL(t *testing.T) {
 		return new(URL)
 	}
 	for name, get := range map[string]func(*URL) string{
-		"Href": (*URL).Href, "String": (*URL).String, "Origin": (*URL).Origin,
+		"Href": (*URL).Href, "String": (*URL).String, "Origin": (*URL).Origin, "Scheme": (*URL).Scheme,
 		"Protocol": (*URL).Protocol, "Username": (*URL).Username, "Password": (*URL).Password,
 		"Host": (*URL).Host, "Hostname": (*URL).Hostname, "Port": (*URL).Port,
 		"Pathname": (*URL).Pathname, "Search": (*URL).Search, "Hash": (*URL).Hash,
@@ -45,6 +46,12 @@ func TestZeroURL(t *testing.T) {
 		if got := get(call(name)); got != "" {
 			t.Errorf("%s() = %q, want \"\"", name, got)
 		}
+	}
+	// As Href does, String answers "" for a nil *URL, so that a nil URL
+	// prints as nothing (fmt calls String).
+	var nilURL *URL
+	if nilURL.Href() != "" || nilURL.String() != "" || fmt.Sprint(nilURL) != "" {
+		t.Errorf("a nil *URL: Href %q, String %q, printed %q", nilURL.Href(), nilURL.String(), fmt.Sprint(nilURL))
 	}
 	for name, set := range map[string]func(*URL, string){
 		"SetProtocol": (*URL).SetProtocol, "SetUsername": (*URL).SetUsername, "SetPassword": (*URL).SetPassword,

@@ -235,12 +235,15 @@ type options struct {
 	baseHref *string
 }
 
-// profiles are the values of -canon.
+// profiles are the values of -canon: copies of the profiles, made before
+// anything could change them.
 var profiles = map[string]*weburl.Canonicalizer{
-	"safebrowsing": &weburl.SafeBrowsing,
-	"wayback":      &weburl.Wayback,
-	"sortquery":    &weburl.SortQuery,
+	"safebrowsing": ptr(weburl.SafeBrowsing),
+	"wayback":      ptr(weburl.Wayback),
+	"sortquery":    ptr(weburl.SortQuery),
 }
+
+func ptr[T any](v T) *T { return &v }
 
 // A chunk is a run of whole lines of the input, and what parsing them
 // prints.
