@@ -347,118 +347,30 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 		k, err := c.lenientKey(buf, rawURL)
 		return k, rawURL, err
 	}
-	href, comps, err := parseHref(rawURL, nil, nil, nil)
-	if err != nil && err.Code == ErrMissingSchemeNonRelativeURL && c.DefaultScheme != "" {
+	var u URL
+	_, err := parseURL(rawURL, nil, &u, wantHref, shortcuts, nil)
+	if e, ok := err.(*Error); ok && e.Code == ErrMissingSchemeNonRelativeURL && c.DefaultScheme != "" {
 		// No scheme: the parser fails with this code exactly then.
-		href, comps, err = parseHref(c.DefaultScheme+"://"+trimC0Space(rawURL), nil, nil, nil)
+		_, err = parseURL(c.DefaultScheme+"://"+trimC0Space(rawURL), nil, &u, wantHref, shortcuts, nil)
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	u := URL{href: href, components: comps}
-	return c.urlKey(buf, &u, surt), href, nil
+	return c.urlKey(buf, &u, surt), u.href, nil
 }
-
-// startsWithScheme reports whether s, after leading C0 controls and
-// spaces and leaving out tabs and newlines as the parser does, starts with
-// a scheme and ":".
-// https://url.spec.whatwg.org/#scheme-start-state
-func startsWithScheme(s string) bool {
-	if len(s) >= 6 && s[:4] == "http" && (s[4] == ':' || s[4] == 's' && s[5] == ':') {
-		return true
-	}
-	s = trimC0Space(s)
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case isTabOrNewline(c):
-			continue
-		case 'a' <= c|0x20 && c|0x20 <= 'z':
-		case n > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case n > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-		n++
-	}
-	return false
-}
-
-// trimC0Space removes leading and trailing C0 controls and spaces.
-func trimC0Space(s string) string {
-	for len(s) > 0 && s[0] <= ' ' {
-		s = s[1:]
-	}
-	for len(s) > 0 && s[len(s)-1] <= ' ' {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// The sets of bytes a key percent-encodes after DecodeRepeatedly.
-const (
-	escMinimal     uint8 = 1 << iota // up to 0x20, from 0x7F, "#" and "%"
-	escPath                          // escMinimal and "?"
-	escSpecialPath                   // escPath and "\"
-	escFilePath                      // escSpecialPath and "|", which could make a drive letter
-	escOpaqueHost                    // escMinimal and the forbidden host code points
-	escUserinfo                      // escMinimal and the userinfo percent-encode set
-	escLenientHost                   // escMinimal and ":", "/", "?" and "@"
-)
-
-var escTable = func() (t [256]uint8) {
-	for b := range t {
-		if b <= 0x20 || b >= 0x7F || b == '#' || b == '%' {
-			t[b] = escMinimal | escPath | escSpecialPath | escFilePath | escOpaqueHost | escUserinfo | escLenientHost
-		}
-		if hostTable[b]&forbiddenHost != 0 {
-			t[b] |= escOpaqueHost
-		}
-		if userinfoSet.has(byte(b)) {
-			t[b] |= escUserinfo
-		}
-	}
-	t['?'] |= escPath | escSpecialPath | escFilePath
-	t['\\'] |= escSpecialPath | escFilePath
-	t['|'] |= escFilePath
-	for _, c := range ":/?@" {
-		t[c] |= escLenientHost
-	}
-	return t
-}()
 
 // needsRecode reports whether DecodeRepeatedly changes s, for which it
 // must have a byte of set ("%" is in every set). In a URL's serialization
 // (raw is false) the only such bytes are "%" and, in a file URL's path,
 // "|"; raw bytes, read with Lenient, may be any.
-func needsRecode(s string, set uint8, raw bool) bool {
+func needsRecode(s string, set encodeSet, raw bool) bool {
 	if strings.IndexByte(s, '%') >= 0 {
 		return true
 	}
 	if !raw {
-		return set == escFilePath && strings.IndexByte(s, '|') >= 0
+		return set == keyFilePathSet && strings.IndexByte(s, '|') >= 0
 	}
-	for i := 0; i < len(s); i++ {
-		if escTable[s[i]]&set != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// appendEscaped appends s with the bytes in set percent-encoded.
-func appendEscaped(dst, s []byte, set uint8) []byte {
-	start := 0
-	for i, c := range s {
-		if escTable[c]&set != 0 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-			start = i + 1
-		}
-	}
-	return append(dst, s[start:]...)
+	return indexEncoded(s, set) < len(s)
 }
 
 // appendDecodedRepeatedly appends s percent-decoded until no "%" followed
@@ -489,9 +401,9 @@ func appendDecodedRepeatedly(dst []byte, s string) []byte {
 // appendRecoded appends s decoded repeatedly and percent-encoded with
 // set, using scratch for the decoded bytes; it returns the scratch for
 // use again and whether decoding changed anything.
-func appendRecoded(dst, scratch []byte, s string, set uint8) (_, _ []byte, decoded bool) {
+func appendRecoded(dst, scratch []byte, s string, set encodeSet) (_, _ []byte, decoded bool) {
 	scratch = appendDecodedRepeatedly(scratch[:0], s)
-	return appendEscaped(dst, scratch, set), scratch, len(scratch) != len(s)
+	return appendEncoded(dst, scratch, set), scratch, len(scratch) != len(s)
 }
 
 // lowerAndScan lowercases the ASCII letters of p in place if lower, and
@@ -509,7 +421,7 @@ func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
 		}
 		return slashes, paren
 	}
-	var pairs, parens, carry uint64 // carry: 0x80 if the byte before the word is "/"
+	var doubled, parens, carry uint64 // carry: 0x80 if the byte before the word is "/"
 	for i := 0; i < n; i += 8 {
 		if i+8 > n {
 			i = n - 8
@@ -518,46 +430,19 @@ func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
 				carry = 0x80
 			}
 		}
-		x := le64(p[i:])
+		x := load64(p, i)
 		if lower {
-			// See lowerASCII.
-			upper := (x&0x7F7F7F7F7F7F7F7F + 0x3F3F3F3F3F3F3F3F) &^ (x&0x7F7F7F7F7F7F7F7F + 0x2525252525252525) &^ x & 0x8080808080808080
-			if upper != 0 {
+			if upper := upperLetters(x); upper != 0 {
 				x |= upper >> 2
 				binary.LittleEndian.PutUint64(p[i:], x)
 			}
 		}
-		sl := bytesEqual(x, '/')
-		pairs |= sl&(sl>>8) | sl&carry
+		var found uint64
+		found, carry = repeats(x, '/', carry)
+		doubled |= found
 		parens |= bytesEqual(x, '(')
-		carry = sl >> 56
 	}
-	return pairs != 0, parens != 0
-}
-
-// lowerASCII lowercases the ASCII letters of b, eight bytes at a time,
-// the last word overlapping the one before.
-func lowerASCII(b []byte) {
-	n := len(b)
-	if n < 8 {
-		for i, c := range b {
-			if 'A' <= c && c <= 'Z' {
-				b[i] = c + 'a' - 'A'
-			}
-		}
-		return
-	}
-	for i := 0; i < n; i += 8 {
-		i = min(i, n-8)
-		x := le64(b[i:])
-		// A byte from 'A' to 'Z': with bit 7 clear, adding 0x80-'A' sets
-		// it and adding 0x80-'Z'-1 does not. Its bit 7, moved to bit 5,
-		// lowercases it.
-		upper := (x&0x7F7F7F7F7F7F7F7F + 0x3F3F3F3F3F3F3F3F) &^ (x&0x7F7F7F7F7F7F7F7F + 0x2525252525252525) &^ x & 0x8080808080808080
-		if upper != 0 {
-			binary.LittleEndian.PutUint64(b[i:], x|upper>>2)
-		}
-	}
+	return doubled != 0, parens != 0
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is
@@ -584,7 +469,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 	}
 	if u.hostKind != HostNull && (surt == nil || hasHost) {
 		if u.includesCredentials() && !c.RemoveUserInfo && surt == nil {
-			buf, scratch = c.appendUserinfo(buf, scratch, u.Username(), u.Password(), escUserinfo)
+			buf, scratch = c.appendUserinfo(buf, scratch, u.Username(), u.Password(), keyMinimalSet|userinfoSet)
 		}
 		var ip bool
 		buf, scratch, ip = c.appendURLHost(buf, scratch, u, surt)
@@ -602,14 +487,14 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 	pathStart := len(buf)
 	path := u.Pathname()
 	if u.opaquePath {
-		buf, scratch = c.appendOpaquePath(buf, scratch, path, escPath)
+		buf, scratch = c.appendOpaquePath(buf, scratch, path, keyPathSet)
 	} else {
-		set := escPath
+		set := keyPathSet
 		switch {
 		case u.scheme == schemeFile:
-			set = escFilePath
+			set = keyFilePathSet
 		case u.scheme.special():
-			set = escSpecialPath
+			set = keySpecialPathSet
 		}
 		buf, scratch = c.appendPath(buf, scratch, path, set, u.scheme == schemeFile, false)
 		// A path that starts with "//" in a URL without a host is
@@ -620,7 +505,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 	}
 	if u.queryStart != omitted {
 		pathEnd := len(buf)
-		buf, _ = c.appendQuery(buf, scratch, u.href[u.queryStart+1:u.queryEnd()], escMinimal, false)
+		buf, _ = c.appendQuery(buf, scratch, u.href[u.queryStart+1:u.queryEnd()], keyMinimalSet, false)
 		if surt != nil && pathEnd == pathStart && len(buf) > pathEnd {
 			buf = slices.Insert(buf, pathEnd, '/') // a SURT has "/" before a query
 		}
@@ -633,7 +518,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *URL, surt *SURTOptions) []byte {
 
 // appendUserinfo appends the username, ":" and password if there is one,
 // and "@"; decoded bytes are escaped again with the set esc.
-func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password string, esc uint8) (_, _ []byte) {
+func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password string, esc encodeSet) (_, _ []byte) {
 	for i, s := range [2]string{username, password} {
 		if i == 1 {
 			if s == "" {
@@ -667,7 +552,7 @@ func (c *Canonicalizer) appendURLHost(buf, scratch []byte, u *URL, surt *SURTOpt
 		return append(buf, h...), scratch, true
 	case HostDomain:
 		// Most domains have no dots to trim: at most "www." to strip.
-		if !c.TrimHostDots || !hasStrayDotsString(h) {
+		if !c.TrimHostDots || !hasStrayDots(h) {
 			if c.StripWWW {
 				h = h[wwwPrefix(h):]
 			}
@@ -679,7 +564,7 @@ func (c *Canonicalizer) appendURLHost(buf, scratch []byte, u *URL, surt *SURTOpt
 		buf, ip = c.cleanHost(append(buf, h...), start, h)
 	case HostOpaque:
 		if c.DecodeRepeatedly {
-			buf, scratch, _ = appendRecoded(buf, scratch, h, escOpaqueHost)
+			buf, scratch, _ = appendRecoded(buf, scratch, h, keyMinimalSet|opaqueHostStop)
 		} else {
 			buf = append(buf, h...)
 		}
@@ -715,9 +600,10 @@ func wwwPrefix(h string) int {
 	return i
 }
 
-// hasStrayDotsString reports whether h starts or ends with a dot or has
-// two in a row.
-func hasStrayDotsString(h string) bool {
+// hasStrayDots reports whether h starts or ends with a dot or has two in
+// a row: whether trimDots changes it. It looks at eight bytes at a time,
+// the last word overlapping the one before.
+func hasStrayDots[S ~string | ~[]byte](h S) bool {
 	n := len(h)
 	if n == 0 {
 		return false
@@ -733,7 +619,7 @@ func hasStrayDotsString(h string) bool {
 		}
 		return false
 	}
-	var pairs, carry uint64 // carry: 0x80 if the byte before the word is "."
+	var doubled, carry uint64 // carry: 0x80 if the byte before the word is "."
 	for i := 0; i < n; i += 8 {
 		if i+8 > n {
 			i = n - 8
@@ -742,11 +628,11 @@ func hasStrayDotsString(h string) bool {
 				carry = 0x80
 			}
 		}
-		d := bytesEqual(load64(h, i), '.')
-		pairs |= d&(d>>8) | d&carry
-		carry = d >> 56
+		var found uint64
+		found, carry = repeats(load64(h, i), '.', carry)
+		doubled |= found
 	}
-	return pairs != 0
+	return doubled != 0
 }
 
 // cleanHost applies TrimHostDots and StripWWW to the host at buf[start:].
@@ -773,38 +659,6 @@ func (c *Canonicalizer) cleanHost(buf []byte, start int, domain string) (_ []byt
 	}
 	return buf[:start+len(h)], false
 }
-
-// hasStrayDots reports whether h starts or ends with a dot or has two in
-// a row: whether trimDots changes it.
-func hasStrayDots(h []byte) bool {
-	n := len(h)
-	return n > 0 && (h[0] == '.' || h[n-1] == '.' || hasPair(h, '.'))
-}
-
-// hasPair reports whether c follows c in b. It looks at eight bytes at a
-// time, the last word overlapping the one before.
-func hasPair(b []byte, c byte) bool {
-	n := len(b)
-	if n < 8 {
-		for i := 1; i < n; i++ {
-			if b[i] == c && b[i-1] == c {
-				return true
-			}
-		}
-		return false
-	}
-	for i := 0; i < n; i += 8 {
-		i = min(i, n-8)
-		m := bytesEqual(le64(b[i:]), c)
-		if m&(m>>8) != 0 || m>>63 != 0 && i+8 < n && b[i+8] == c {
-			return true
-		}
-	}
-	return false
-}
-
-// le64 returns the first eight bytes of b as a little-endian word.
-func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 
 // allDots reports whether h is nothing but dots.
 func allDots(h []byte) bool {
@@ -847,7 +701,7 @@ func stripWWW(h []byte) []byte {
 // the set DecodeRepeatedly encodes, file says the URL is a file URL, and
 // raw that the path is read with Lenient: its "." and ".." segments are
 // still there.
-func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set uint8, file, raw bool) (_, _ []byte) {
+func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set encodeSet, file, raw bool) (_, _ []byte) {
 	start := len(buf)
 	if !raw && !c.DecodeRepeatedly && !c.CollapseSlashes && !c.LowercasePath && !c.StripSessionIDs && !c.RemoveTrailingSlash {
 		return append(buf, path...), scratch // no rule for the path
@@ -875,7 +729,7 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set uint8, 
 			if (raw || len(scratch) != len(path)) && len(scratch) > 0 && scratch[0] == '/' && bytes.Contains(scratch, []byte("/.")) {
 				scratch = resolveDots(scratch, file)
 			}
-			buf = appendEscaped(buf, scratch, set)
+			buf = appendEncoded(buf, scratch, set)
 		case raw && len(path) > 0 && path[0] == '/' && strings.Contains(path, "/."):
 			buf = append(buf, path...)
 			buf = buf[:start+len(resolveDots(buf[start:], file))]
@@ -934,7 +788,7 @@ var pathBytes = func() (t [256]bool) {
 		t[c] = true
 	}
 	for c := range t {
-		t[c] = t[c] || escTable[c]&escMinimal != 0
+		t[c] = t[c] || keyMinimalSet.has(byte(c))
 	}
 	return t
 }()
@@ -943,7 +797,7 @@ var pathBytes = func() (t [256]bool) {
 // whether it has "//" and "(", in one pass. It appends nothing and returns
 // ok false where DecodeRepeatedly would change the path (a byte of set),
 // and for a path read as bytes (raw) with a "." or ".." segment.
-func (c *Canonicalizer) copyPath(buf []byte, path string, set uint8, raw bool) (_ []byte, slashes, paren, ok bool) {
+func (c *Canonicalizer) copyPath(buf []byte, path string, set encodeSet, raw bool) (_ []byte, slashes, paren, ok bool) {
 	upper := false
 	prev := byte(0)
 	for i := 0; i < len(path); i++ {
@@ -961,7 +815,7 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set uint8, raw bool) (
 			if raw && prev == '/' {
 				return buf, false, false, false
 			}
-		case escTable[ch]&set != 0:
+		case set.has(ch):
 			if c.DecodeRepeatedly || raw {
 				return buf, false, false, false
 			}
@@ -981,7 +835,7 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set uint8, raw bool) (
 // appendOpaquePath appends an opaque path, or a lenient one that does not
 // start with "/", changed as c says; decoded bytes are escaped again with
 // the set esc.
-func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc uint8) (_, _ []byte) {
+func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc encodeSet) (_, _ []byte) {
 	start := len(buf)
 	if c.DecodeRepeatedly {
 		scratch = appendDecodedRepeatedly(scratch[:0], path)
@@ -990,7 +844,7 @@ func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc u
 			buf = append(buf, "%2F"...)
 			scratch = scratch[1:]
 		}
-		buf = appendEscaped(buf, scratch, esc)
+		buf = appendEncoded(buf, scratch, esc)
 	} else {
 		buf = append(buf, path...)
 	}
@@ -1017,7 +871,7 @@ func resolveDots(p []byte, file bool) []byte {
 		switch {
 		case len(seg) == 1 && seg[0] == '.':
 		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
-			if !(file && w == 3 && isASCIIAlpha(p[1]) && p[2] == ':') {
+			if !(file && w == 3 && isAlpha(p[1]) && p[2] == ':') {
 				w = max(bytes.LastIndexByte(p[:w], '/'), 0)
 			}
 		default:
@@ -1034,9 +888,6 @@ func resolveDots(p []byte, file bool) []byte {
 	return p[:w]
 }
 
-// isASCIIAlpha reports whether c is an ASCII letter.
-func isASCIIAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
 // collapseSlashes makes every run of "/" in p one, in place.
 func collapseSlashes(p []byte) []byte {
 	w := 0
@@ -1052,7 +903,7 @@ func collapseSlashes(p []byte) []byte {
 
 // appendQuery appends "?" and a query, changed as c says, or nothing if
 // RemoveEmptyQuery drops it.
-func (c *Canonicalizer) appendQuery(buf, scratch []byte, query string, set uint8, raw bool) (_, _ []byte) {
+func (c *Canonicalizer) appendQuery(buf, scratch []byte, query string, set encodeSet, raw bool) (_, _ []byte) {
 	mark := len(buf)
 	buf = append(buf, '?')
 	start := len(buf)
@@ -1275,7 +1126,7 @@ func isSessionSegment(seg []byte) bool {
 		return false
 	}
 	for ; len(in) > 0; in = in[27:] {
-		if !isASCIIAlpha(in[0]) || in[1] != '(' || in[26] != ')' || !allAlnum(in[2:26]) {
+		if !isAlpha(in[0]) || in[1] != '(' || in[26] != ')' || !allAlnum(in[2:26]) {
 			return false
 		}
 	}
@@ -1284,7 +1135,7 @@ func isSessionSegment(seg []byte) bool {
 
 func allAlnum(b []byte) bool {
 	for _, c := range b {
-		if !isASCIIAlpha(c) && (c < '0' || c > '9') {
+		if !isAlpha(c) && (c < '0' || c > '9') {
 			return false
 		}
 	}
@@ -1293,7 +1144,7 @@ func allAlnum(b []byte) bool {
 
 func allLetters(b []byte) bool {
 	for _, c := range b {
-		if !isASCIIAlpha(c) {
+		if !isAlpha(c) {
 			return false
 		}
 	}
@@ -1325,117 +1176,113 @@ func lastIndexFold(s []byte, sub string) int {
 	return -1
 }
 
-// lower returns the ASCII lowercase of c.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // lenientKey makes the key of s read as bytes (see Canonicalizer.Lenient).
 func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
-	raw := s
-	s = trimC0Space(s)
-	if s == "" {
-		return nil, &Error{Input: raw, Code: ErrMissingSchemeNonRelativeURL}
+	l, ok := c.splitLenient(s)
+	if !ok {
+		return nil, &Error{Input: s, Code: ErrMissingSchemeNonRelativeURL}
 	}
+	var scratchArray [128]byte // for the host, and decoding
+	scratch := scratchArray[:0]
+	start := len(buf)
+	buf = append(buf, l.scheme...)
+	lowerASCII(buf[start:])
+	buf = append(buf, ':')
+	kind := schemeKindOf(l.scheme)
+	if l.hasAuthority {
+		buf = append(buf, "//"...)
+		buf, scratch = c.appendLenientAuthority(buf, scratch, l.authority, kind)
+	}
+	switch {
+	case l.hasAuthority && l.path == "":
+		buf = append(buf, '/')
+	case l.hasAuthority || l.path != "" && l.path[0] == '/':
+		buf, scratch = c.appendPath(buf, scratch, l.path, keyMinimalSet, kind == schemeFile, true)
+	default:
+		buf, scratch = c.appendOpaquePath(buf, scratch, l.path, keyMinimalSet)
+	}
+	if l.hasQuery {
+		buf, _ = c.appendQuery(buf, scratch, l.query, keyMinimalSet, true)
+	}
+	if l.hasFragment && !c.RemoveFragment {
+		buf = append(buf, '#')
+		buf = append(buf, l.fragment...)
+	}
+	return buf, nil
+}
+
+// lenientParts are the parts of an input read as bytes.
+type lenientParts struct {
+	scheme, authority, path, query, fragment string
+	hasAuthority, hasQuery, hasFragment      bool
+}
+
+// splitLenient splits s into its parts as Lenient reads it: leading and
+// trailing bytes up to 0x20 and every tab, CR and LF removed, then the
+// fragment from the first "#", the scheme (or DefaultScheme), the
+// authority after "//" up to "/" or "?", and the query from the first "?".
+// ok is false when s has no scheme and there is no DefaultScheme.
+func (c *Canonicalizer) splitLenient(s string) (l lenientParts, ok bool) {
+	s = trimC0Space(s)
 	if indexTabOrNewline(s) >= 0 {
 		b := make([]byte, 0, len(s))
 		for i := 0; i < len(s); i++ {
-			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-				b = append(b, c)
+			if !isTabOrNewline(s[i]) {
+				b = append(b, s[i])
 			}
 		}
 		s = string(b)
 	}
-	var scratchArray [128]byte // for the host, and decoding
-	scratch := scratchArray[:0]
-
-	// The fragment, then the scheme.
-	fragment, hasFragment := "", false
+	if s == "" {
+		return l, false
+	}
 	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s, fragment, hasFragment = s[:i], s[i+1:], true
+		s, l.fragment, l.hasFragment = s[:i], s[i+1:], true
 	}
-	scheme, authority := "", false
-	switch {
-	case startsWithScheme(s):
-		i := strings.IndexByte(s, ':')
-		scheme, s = s[:i], s[i+1:]
+	if colon, _, _, _ := readScheme(s); colon > 0 {
+		l.scheme, s = s[:colon], s[colon+1:]
 		if len(s) >= 2 && s[0] == '/' && s[1] == '/' {
-			authority, s = true, s[2:]
+			l.hasAuthority, s = true, s[2:]
 		}
-	case c.DefaultScheme != "":
-		scheme, authority = c.DefaultScheme, true
-	default:
-		return nil, &Error{Input: raw, Code: ErrMissingSchemeNonRelativeURL}
+	} else if c.DefaultScheme != "" {
+		l.scheme, l.hasAuthority = c.DefaultScheme, true
+	} else {
+		return l, false
 	}
-	start := len(buf)
-	buf = append(buf, scheme...)
-	lowerASCII(buf[start:])
-	kind := schemeKindOf(scheme)
-	buf = append(buf, ':')
-
-	// The authority.
-	if authority {
-		// One pass finds the authority's end and its last "@", and the
-		// last ":" after that and after any "]".
-		end, at, colon := 0, -1, -1
-		for ; end < len(s); end++ {
-			switch s[end] {
-			case '/', '?':
-				goto found
-			case '@':
-				at, colon = end, -1
-			case ':':
-				colon = end
-			case ']':
-				colon = -1
-			}
-		}
-	found:
-		auth := s[:end]
-		s = s[end:]
-		buf = append(buf, "//"...)
-		host, port := auth, ""
-		if at >= 0 {
-			if !c.RemoveUserInfo {
-				user, pass, _ := strings.Cut(auth[:at], ":")
-				buf, scratch = c.appendUserinfo(buf, scratch, user, pass, escMinimal)
-			}
-			host = auth[at+1:]
-		}
-		if colon >= 0 && allDigits(auth[colon+1:]) {
-			host, port = auth[at+1:colon], auth[colon+1:]
-		}
-		buf, scratch = c.appendLenientHost(buf, scratch, host)
-		if port != "" && !c.RemovePort && !(c.RemoveDefaultPort && kind != schemeOther && portIs(port, kind.defaultPort())) {
-			buf = append(buf, ':')
-			buf = append(buf, port...)
-		}
+	if l.hasAuthority {
+		// The authority ends at "/" or "?", as the authority state's scan
+		// finds the end ("#" is gone, "\\" is a byte like another).
+		end, _, _, _, _ := scanAuthority(s, 0, clsAuthorityEnd)
+		l.authority, s = s[:end], s[end:]
 	}
-
-	// The path and query.
-	path, query, hasQuery := s, "", false
+	l.path = s
 	if i := strings.IndexByte(s, '?'); i >= 0 {
-		path, query, hasQuery = s[:i], s[i+1:], true
+		l.path, l.query, l.hasQuery = s[:i], s[i+1:], true
 	}
-	switch {
-	case authority && path == "":
-		buf = append(buf, '/')
-	case authority || path != "" && path[0] == '/':
-		buf, scratch = c.appendPath(buf, scratch, path, escMinimal, kind == schemeFile, true)
-	default:
-		buf, scratch = c.appendOpaquePath(buf, scratch, path, escMinimal)
+	return l, true
+}
+
+// appendLenientAuthority appends an authority read as bytes: the user info
+// before its last "@", unless RemoveUserInfo; the host; and the port,
+// digits after the last ":" that follows the user info and any "]".
+func (c *Canonicalizer) appendLenientAuthority(buf, scratch []byte, auth string, kind schemeKind) (_, _ []byte) {
+	host, port := auth, ""
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		if !c.RemoveUserInfo {
+			user, pass, _ := strings.Cut(auth[:at], ":")
+			buf, scratch = c.appendUserinfo(buf, scratch, user, pass, keyMinimalSet)
+		}
+		host = auth[at+1:]
 	}
-	if hasQuery {
-		buf, _ = c.appendQuery(buf, scratch, query, escMinimal, true)
+	if colon := strings.LastIndexByte(host, ':'); colon > strings.LastIndexByte(host, ']') && allDigits(host[colon+1:]) {
+		host, port = host[:colon], host[colon+1:]
 	}
-	if hasFragment && !c.RemoveFragment {
-		buf = append(buf, '#')
-		buf = append(buf, fragment...)
+	buf, scratch = c.appendLenientHost(buf, scratch, host)
+	if port != "" && !c.RemovePort && !(c.RemoveDefaultPort && kind != schemeOther && portIs(port, kind.defaultPort())) {
+		buf = append(buf, ':')
+		buf = append(buf, port...)
 	}
-	return buf, nil
+	return buf, scratch
 }
 
 // appendLenientHost appends a host read as bytes (see
@@ -1456,8 +1303,8 @@ func (c *Canonicalizer) appendLenientHost(buf, scratch []byte, host string) (_, 
 			return append(buf, ']'), scratch
 		}
 	}
-	if !isASCIIBytes(scratch) && utf8.Valid(scratch) {
-		if ascii, err := appendDomain(nil, string(scratch), false); err == 0 {
+	if !isASCII(scratch) && utf8.Valid(scratch) {
+		if ascii, err := appendDomain(nil, string(scratch)); err == 0 {
 			scratch = append(scratch[:0], ascii...)
 		}
 	}
@@ -1476,7 +1323,7 @@ func (c *Canonicalizer) appendLenientHost(buf, scratch []byte, host string) (_, 
 	if c.StripWWW {
 		h = stripWWW(h)
 	}
-	return appendEscaped(buf, h, escLenientHost), scratch
+	return appendEncoded(buf, h, keyHostSet), scratch
 }
 
 // appendPlainHost appends host, read as bytes, if it needs none of what
@@ -1495,7 +1342,7 @@ func (c *Canonicalizer) appendPlainHost(buf []byte, host string) (_ []byte, ok b
 	for i := 0; i < n; i++ {
 		ch := host[i]
 		switch {
-		case escTable[ch]&escLenientHost != 0 || ch == '.' && prev == '.':
+		case keyHostSet.has(ch) || ch == '.' && prev == '.':
 			return buf[:start], false
 		case 'A' <= ch && ch <= 'Z' && c.LowercaseHost:
 			ch += 'a' - 'A'
@@ -1507,16 +1354,6 @@ func (c *Canonicalizer) appendPlainHost(buf []byte, host string) (_ []byte, ok b
 		buf = buf[:start+len(stripWWW(out))]
 	}
 	return buf, true
-}
-
-// isASCIIBytes reports whether b is all ASCII.
-func isASCIIBytes(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // portIs reports whether the digits port are the number n.

@@ -152,15 +152,36 @@ func (u *URL) check() error {
 		return fail("the getters give %q", b.String())
 	}
 
-	// Re-parsing the serialization gives the same URL.
-	v, err := Parse(h)
+	// Re-parsing the serialization gives the same URL, with the states
+	// alone (so that a shortcut that took the input cannot vouch for
+	// itself) and with the shortcuts.
+	v, err := parseStates(h, nil)
 	if err != nil {
-		return fail("re-parse failed: %v", err)
+		return fail("re-parse with the states alone failed: %v", err)
 	}
 	if v.href != h || v.components != c {
-		return fail("re-parse gives %q (%+v)", v.href, v.components)
+		return fail("re-parse with the states alone gives %q (%+v)", v.href, v.components)
+	}
+	if v, err = Parse(h); err != nil || v.href != h || v.components != c {
+		return fail("re-parse with the shortcuts gives %v (%v)", v, err)
 	}
 	return nil
+}
+
+// parseStates parses input against base (which may be nil) as Parse and
+// URL.Parse do, with the states alone: no shortcut of shortcut.go.
+func parseStates(input string, base *URL) (*URL, error) {
+	u, err := parseURL(input, base, nil, wantURL, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// canParseStates is CanParse with the states alone.
+func canParseStates(input string, base *URL) bool {
+	_, err := parseURL(input, base, nil, wantValid, 0, nil)
+	return err == nil
 }
 
 // checkHost checks that host is a serialized host of the given kind.

@@ -64,6 +64,20 @@ var idnaProfile = idna.New(
 	idna.VerifyDNSLength(false),
 )
 
+// strictToASCII is the domain parser's Unicode ToASCII with beStrict true:
+// the flags of idnaProfile with CheckHyphens, UseSTD3ASCIIRules and
+// VerifyDnsLength on.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+var strictToASCII = idna.New(
+	idna.MapForLookup(),
+	idna.BidiRule(),
+	idna.Transitional(false),
+	idna.CheckHyphens(true),
+	idna.CheckJoiners(true),
+	idna.StrictDomainName(true),
+	idna.VerifyDNSLength(true),
+).ToASCII
+
 // unicodeToASCII is Unicode ToASCII with the flags above; a variable so
 // that tests can count the calls.
 var unicodeToASCII = idnaProfile.ToASCII
@@ -117,7 +131,10 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 			}
 		}
 		var err ErrorCode
-		if buf, err = appendDomain(buf, input, plain); err != 0 {
+		if p.cuts&cutPlainDomain != 0 && (plain || isPlainDomain(input)) {
+			// What the domain parser makes of it: the input as it is.
+			buf = append(buf, input...)
+		} else if buf, err = appendDomain(buf, input); err != 0 {
 			return buf[:start], p.fail(err, at)
 		}
 		// The domain parser's first step: a domain-to-ASCII validation
@@ -207,21 +224,11 @@ func (p *parser) checkOpaqueHostUnits(input string, at int) {
 // An ASCII domain always comes out ASCII-lowercased: the domain parser
 // returns it so whatever Unicode ToASCII does (whatwg/url pull request
 // 914). So an ASCII domain needs no IDNA: only forbidden domain code points
-// make it fail.
+// make it fail, and one that isPlainDomain is copied as it is.
 // https://url.spec.whatwg.org/#concept-host-parser
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-func appendDomain(dst []byte, input string, plain bool) ([]byte, ErrorCode) {
+func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 	start := len(dst)
-	// Most domains are lowercase ASCII without "%" or forbidden code
-	// points: they are copied whole. (The loop below does the same, a byte
-	// at a time.)
-	special := !fastPaths
-	for i := 0; i < len(input) && !special && !plain; i++ {
-		special = byteClasses[input[i]]&clsDomainSpecial != 0 || input[i] == ':'
-	}
-	if !special {
-		return append(dst, input...), 0
-	}
 	ascii := true
 	forbidden := false
 	for i := 0; i < len(input); i++ {
@@ -264,6 +271,62 @@ func appendDomain(dst []byte, input string, plain bool) ([]byte, ErrorCode) {
 	return dst, 0
 }
 
+// isPlainDomain reports whether the domain parser leaves input as it is:
+// ASCII without upper-case letters, "%" or forbidden domain code points.
+func isPlainDomain(input string) bool {
+	for i := 0; i < len(input); i++ {
+		if byteClasses[input[i]]&clsDomainSpecial != 0 || input[i] == ':' {
+			return false
+		}
+	}
+	return true
+}
+
+// errPunycode is the error of toASCII for a label Punycode cannot encode.
+type errPunycode struct{}
+
+func (errPunycode) Error() string { return "punycode: label cannot be encoded" }
+
+// toASCII is Unicode ToASCII with idnaProfile's flags. Where no label
+// with a non-ASCII code point is longer than shortLabel code units it is
+// golang.org/x/net/idna's ToASCII. Otherwise it computes what x/net's
+// ToASCII computes, in O(n log n) time: that is x/net's ToUnicode (the
+// mapping and the validation, which decode "xn--" labels; linear time)
+// with each label that is not ASCII then encoded; and it fails, as ICU
+// does, where such a label, mapped, has more than maxEncodeLabel UTF-16
+// code units. (A label of at most shortLabel code units that the mapping
+// makes longer than maxEncodeLabel, which takes code points such as U+FDFA
+// that map to 18, is left to x/net, which encodes it.)
+func toASCII(domain string) (string, error) {
+	if len(domain) <= shortLabel || longestNonASCIILabel(domain) <= shortLabel {
+		// A label has no more UTF-16 code units than UTF-8 bytes.
+		return unicodeToASCII(domain)
+	}
+	mapped, err := idnaProfile.ToUnicode(domain)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i, label := range strings.Split(mapped, ".") {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if isASCII(label) {
+			b.WriteString(label)
+			continue
+		}
+		if longestNonASCIILabel(label) > maxEncodeLabel {
+			return "", errPunycode{}
+		}
+		encoded, ok := appendPunycode([]byte("xn--"), label)
+		if !ok {
+			return "", errPunycode{}
+		}
+		b.Write(encoded)
+	}
+	return b.String(), nil
+}
+
 // strictToASCIIFails reports whether the domain parser's strict Unicode
 // ToASCII, with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set,
 // fails on domain (the host percent-decoded: invalid UTF-8 in it reads as
@@ -289,16 +352,6 @@ func strictToASCIIFails(domain string) bool {
 		}
 	}
 	return false
-}
-
-// isASCII reports whether s is all ASCII.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // hasEmptyLabel reports whether the domain d has an empty label, the root
@@ -367,7 +420,7 @@ func ParseHost(input string) (Host, error) { return parseHostString(input, false
 func ParseOpaqueHost(input string) (Host, error) { return parseHostString(input, true) }
 
 func parseHostString(input string, isOpaque bool) (Host, error) {
-	p := parser{in: toScalarValues(input), raw: input}
+	p := parser{in: toScalarValues(input), raw: input, cuts: shortcuts}
 	if input == "" {
 		if isOpaque {
 			return Host{kind: HostEmpty}, nil

@@ -8,6 +8,13 @@ import "strconv"
 // erroneous "09" counts too; the IPv4 parser rejects it later.
 // https://url.spec.whatwg.org/#ends-in-a-number-checker
 func endsInANumber[S ~string | ~[]byte](s S) bool {
+	// Most domains end in a letter: then the check costs a byte, inlined.
+	return len(s) > 0 && mayEndInANumber(s[len(s)-1]) && endsInANumberAfter(s)
+}
+
+// endsInANumberAfter is endsInANumber once the last byte is one a number
+// can end with.
+func endsInANumberAfter[S ~string | ~[]byte](s S) bool {
 	if len(s) > 0 && s[len(s)-1] == '.' {
 		// parts is « ..., "" »: drop the last; « "", "" » leaves "", no number.
 		s = s[:len(s)-1]
@@ -37,10 +44,7 @@ func endsInANumber[S ~string | ~[]byte](s S) bool {
 }
 
 // mayEndInANumber reports whether a domain whose last byte is c may end in
-// a number: c is a hex digit, "x" or "X", or "." (see endsInANumber). Most
-// do not, and then the check costs a byte. (It takes Parse of kasztp.txt
-// from 695 to 666 instructions per URL, and of node_files.txt from 890 to
-// 859, with the garbage collector off: GOGC=off bench/ir.sh parse.)
+// a number: c is a hex digit, "x" or "X", or "." (see endsInANumber).
 func mayEndInANumber(c byte) bool { return isHex(c) || c|0x20 == 'x' || c == '.' }
 
 func allDigits[S ~string | ~[]byte](s S) bool {

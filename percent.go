@@ -15,6 +15,14 @@ const (
 	formSet                               // #application-x-www-form-urlencoded-percent-encode-set
 	pathSegmentSet                        // the path percent-encode set, "%", "/" and "\\": not the standard's
 	opaqueHostStop                        // the C0 control percent-encode set and the forbidden host code points: what ends an opaque host copied as it is
+
+	// The sets a Canonicalizer encodes decoded bytes with (not the
+	// standard's): keyMinimalSet, then it and a few bytes each.
+	keyMinimalSet     // bytes up to 0x20 and from 0x7F, "#" and "%"
+	keyPathSet        // and "?"
+	keySpecialPathSet // and "?" and "\\"
+	keyFilePathSet    // and "?", "\\" and "|", which could make a drive letter
+	keyHostSet        // and ":", "/", "?" and "@", which would split a host read as bytes
 )
 
 // encodeTable[b] has the bit of every percent-encode set that contains b.
@@ -48,6 +56,11 @@ var encodeTable = func() (t [256]encodeSet) {
 			t[b] |= opaqueHostStop
 		}
 	}
+	derive(keyMinimalSet, 0, " #%")
+	derive(keyPathSet, keyMinimalSet, "?")
+	derive(keySpecialPathSet, keyPathSet, "\\")
+	derive(keyFilePathSet, keySpecialPathSet, "|")
+	derive(keyHostSet, keyMinimalSet, ":/?@")
 	return t
 }()
 
@@ -59,7 +72,7 @@ const upperHex = "0123456789ABCDEF"
 // appendEncoded appends s to dst, percent-encoding every byte in set. Runs of
 // bytes that need no encoding are appended whole.
 // https://url.spec.whatwg.org/#string-utf-8-percent-encode
-func appendEncoded(dst []byte, s string, set encodeSet) []byte {
+func appendEncoded[S ~string | ~[]byte](dst []byte, s S, set encodeSet) []byte {
 	start := 0
 	for i := indexEncoded(s, set); i < len(s); i++ {
 		if c := s[i]; set.has(c) {
@@ -72,7 +85,7 @@ func appendEncoded(dst []byte, s string, set encodeSet) []byte {
 }
 
 // indexEncoded returns the index of the first byte of s in set, or len(s).
-func indexEncoded(s string, set encodeSet) int {
+func indexEncoded[S ~string | ~[]byte](s S, set encodeSet) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]

@@ -3,7 +3,6 @@ package weburl
 import (
 	"math"
 	"slices"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -52,51 +51,6 @@ func longestNonASCIILabel(domain string) int {
 		longest = max(longest, units)
 	}
 	return longest
-}
-
-// errPunycode is the error of toASCII for a label Punycode cannot encode.
-type errPunycode struct{}
-
-func (errPunycode) Error() string { return "punycode: label cannot be encoded" }
-
-// toASCII is Unicode ToASCII with idnaProfile's flags. Where no label
-// with a non-ASCII code point is longer than shortLabel code units it is
-// golang.org/x/net/idna's ToASCII. Otherwise it computes what x/net's
-// ToASCII computes, in O(n log n) time: that is x/net's ToUnicode (the
-// mapping and the validation, which decode "xn--" labels; linear time)
-// with each label that is not ASCII then encoded; and it fails, as ICU
-// does, where such a label, mapped, has more than maxEncodeLabel UTF-16
-// code units. (A label of at most shortLabel code units that the mapping
-// makes longer than maxEncodeLabel, which takes code points such as U+FDFA
-// that map to 18, is left to x/net, which encodes it.)
-func toASCII(domain string) (string, error) {
-	if len(domain) <= shortLabel || longestNonASCIILabel(domain) <= shortLabel {
-		// A label has no more UTF-16 code units than UTF-8 bytes.
-		return unicodeToASCII(domain)
-	}
-	mapped, err := idnaProfile.ToUnicode(domain)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for i, label := range strings.Split(mapped, ".") {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		if isASCII(label) {
-			b.WriteString(label)
-			continue
-		}
-		if longestNonASCIILabel(label) > maxEncodeLabel {
-			return "", errPunycode{}
-		}
-		encoded, ok := appendPunycode([]byte("xn--"), label)
-		if !ok {
-			return "", errPunycode{}
-		}
-		b.Write(encoded)
-	}
-	return b.String(), nil
 }
 
 // RFC 3492's parameters for Punycode (section 5).

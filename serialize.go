@@ -1,6 +1,9 @@
 package weburl
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // The setters run the basic URL parser from a state override on a copy of
 // the URL's serialization up to the component they change, then append the
@@ -8,15 +11,197 @@ import "strconv"
 // rejects stops the machine before the copy is committed, so the URL is
 // never left half-changed.
 
+// SetHref replaces the URL with the result of parsing href, as assigning
+// JavaScript's URL.href does. If href does not parse, the URL is unchanged
+// and the error is an [*Error]. For an input whose host is ASCII and that
+// has no tab or newline, it allocates on success at most the new href, and
+// nothing when href is already in its serialized form: a URL reused for a
+// stream of such inputs costs no allocation per input.
+// https://url.spec.whatwg.org/#dom-url-href
+func (u *URL) SetHref(href string) error {
+	_, err := parseURL(href, nil, u, wantHref, shortcuts, nil)
+	return err
+}
+
+// SetProtocol sets the scheme to value up to its first ":", as assigning
+// JavaScript's URL.protocol does. The URL is unchanged if value is no
+// scheme, or if the change would switch between a special and a non-special
+// scheme, give a "file" URL credentials or a port, or take a "file" URL with
+// an empty host to another scheme. A port that is the new scheme's default
+// becomes null.
+// https://url.spec.whatwg.org/#dom-url-protocol
+func (u *URL) SetProtocol(value string) {
+	if u.href == "" || len(value) > MaxInputLength {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(value+":", stateSchemeStart)
+	buf, err := p.run(scratch[:0])
+	if err != 0 {
+		return
+	}
+	// buf holds the new scheme and ":"; the rest follows, less a port that
+	// is the new scheme's default.
+	c := u.components
+	if u.hasPort() && u.portNumber() == p.c.scheme.defaultPort() {
+		buf = append(buf, u.href[u.schemeEnd+1:u.hostEnd]...)
+		c.shiftFrom(u.pathStart, int(u.hostEnd)-int(u.pathStart))
+		buf = append(buf, u.href[u.pathStart:]...)
+	} else {
+		buf = append(buf, u.href[u.schemeEnd+1:]...)
+	}
+	c.shiftFrom(u.schemeEnd+1, int(p.c.schemeEnd)-int(u.schemeEnd))
+	c.schemeEnd, c.scheme = p.c.schemeEnd, p.c.scheme
+	u.commit(buf, c)
+}
+
+// SetUsername sets the username to value, percent-encoded with the userinfo
+// percent-encode set, as assigning JavaScript's URL.username does. The URL
+// is unchanged if it cannot have a username: its host is null or empty, or
+// its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-username
+func (u *URL) SetUsername(value string) {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
+		return
+	}
+	u.setCredentials(toScalarValues(value), u.Password(), true)
+}
+
+// SetPassword sets the password to value, percent-encoded with the userinfo
+// percent-encode set, as assigning JavaScript's URL.password does. The URL
+// is unchanged if it cannot have a password: its host is null or empty, or
+// its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-password
+func (u *URL) SetPassword(value string) {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
+		return
+	}
+	u.setCredentials(u.Username(), toScalarValues(value), false)
+}
+
+// SetHost sets the host and, if value has one after ":", the port, as
+// assigning JavaScript's URL.host does. The URL is unchanged if it has an
+// opaque path or value is no valid host. A port that is not valid leaves
+// the port as it was while the host is still set, as in browsers.
+// https://url.spec.whatwg.org/#dom-url-host
+func (u *URL) SetHost(value string) { u.setHost(value, stateHost) }
+
+// SetHostname sets the host, as assigning JavaScript's URL.hostname does.
+// The URL is unchanged if it has an opaque path, or if value is no valid
+// host or contains a port.
+// https://url.spec.whatwg.org/#dom-url-hostname
+func (u *URL) SetHostname(value string) { u.setHost(value, stateHostname) }
+
+// SetPort sets the port, as assigning JavaScript's URL.port does: to null
+// when value is "" or the scheme's default port, else to the leading ASCII
+// digits of value. The URL is unchanged if value does not start with a
+// digit or the number exceeds 65535, or if the URL cannot have a port: its
+// host is null or empty, or its scheme is "file".
+// https://url.spec.whatwg.org/#dom-url-port
+func (u *URL) SetPort(value string) {
+	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
+		return
+	}
+	var scratch [256]byte
+	buf := append(scratch[:0], u.href[:u.hostEnd]...)
+	if value != "" {
+		p := u.setter(value, statePort)
+		var err ErrorCode
+		if buf, err = p.run(buf); err != 0 {
+			return
+		}
+	}
+	delta := len(buf) - int(u.pathStart)
+	c := u.components
+	c.pathStart = uint32(len(buf))
+	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(buf, u.href[u.pathStart:]...), c)
+}
+
+// SetPathname replaces the path, as assigning JavaScript's URL.pathname
+// does: value is parsed as a path ("." and ".." segments are resolved,
+// and "?" and "#" are percent-encoded). The URL is unchanged if it has an
+// opaque path.
+// https://url.spec.whatwg.org/#dom-url-pathname
+func (u *URL) SetPathname(value string) {
+	if u.href == "" || u.opaquePath || len(value) > MaxInputLength {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(value, statePathStart)
+	buf := append(scratch[:0], u.href[:u.authorityEnd()]...)
+	p.c.pathStart = uint32(len(buf))
+	p.c.queryStart, p.c.hashStart = omitted, omitted
+	buf, _ = p.run(buf) // the path states never fail
+	buf = p.finish(buf)
+	end := u.pathEnd()
+	delta := len(buf) - int(end)
+	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(buf, u.href[end:]...), p.c)
+}
+
+// SetSearch replaces the query, as assigning JavaScript's URL.search does:
+// "" makes it null; otherwise value, less one leading "?", is
+// percent-encoded with the (special-)query percent-encode set, after tabs
+// and newlines are removed. [URL.SearchParams] then holds what parsing the
+// new query gives (whatwg/url commit fde3f74), so SetSearch("a=t\tb")
+// makes Get("a") "tb", as in browsers.
+// https://url.spec.whatwg.org/#dom-url-search
+func (u *URL) SetSearch(value string) {
+	if u.href == "" || len(value) > MaxInputLength {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(trimPrefixByte(value, '?'), stateQuery)
+	buf := append(scratch[:0], u.href[:u.pathEnd()]...)
+	p.c.queryStart = omitted
+	if value != "" {
+		buf = p.startQuery(buf)
+		buf, _ = p.run(buf) // the query state never fails
+	}
+	end := u.queryEnd()
+	p.c.hashStart = moved(u.hashStart, len(buf)-int(end))
+	u.commit(append(buf, u.href[end:]...), p.c)
+}
+
+// SetHash replaces the fragment, as assigning JavaScript's URL.hash does:
+// "" makes it null; otherwise value, less one leading "#", is
+// percent-encoded with the fragment percent-encode set.
+// https://url.spec.whatwg.org/#dom-url-hash
+func (u *URL) SetHash(value string) {
+	if u.href == "" || len(value) > MaxInputLength {
+		return
+	}
+	var scratch [256]byte
+	p := u.setter(trimPrefixByte(value, '#'), stateFragment)
+	buf := append(scratch[:0], u.href[:u.queryEnd()]...)
+	p.c.hashStart = omitted
+	if value != "" {
+		buf = p.startFragment(buf)
+		buf, _ = p.run(buf) // the fragment state never fails
+	}
+	u.commit(buf, p.c)
+}
+
+// toScalarValues returns s with each maximal invalid UTF-8 sequence
+// replaced by U+FFFD, as a JavaScript USVString would read it.
+func toScalarValues(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return toValidUTF8(s)
+}
+
 // setter returns a parser that runs the basic URL parser on value with u as
 // its URL and the state override given.
 func (u *URL) setter(value string, override state) parser {
 	return parser{
-		in:       clean(value, false),
+		in:       clean(value),
 		state:    override,
 		override: override,
 		url:      u,
 		c:        u.components,
+		cuts:     shortcuts,
 	}
 }
 

@@ -2,6 +2,64 @@ package weburl
 
 import "strings"
 
+// state is a state of the basic URL parser, in the standard's order.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+type state uint8
+
+const (
+	stateNone                          state = iota // no state override
+	stateSchemeStart                                // #scheme-start-state
+	stateScheme                                     // #scheme-state
+	stateNoScheme                                   // #no-scheme-state
+	stateSpecialRelativeOrAuthority                 // #special-relative-or-authority-state
+	statePathOrAuthority                            // #path-or-authority-state
+	stateRelative                                   // #relative-state
+	stateRelativeSlash                              // #relative-slash-state
+	stateSpecialAuthoritySlashes                    // #special-authority-slashes-state
+	stateSpecialAuthorityIgnoreSlashes              // #special-authority-ignore-slashes-state
+	stateAuthority                                  // #authority-state
+	stateHost                                       // #host-state
+	stateHostname                                   // #hostname-state
+	statePort                                       // #port-state
+	stateFile                                       // #file-state
+	stateFileSlash                                  // #file-slash-state
+	stateFileHost                                   // #file-host-state
+	statePathStart                                  // #path-start-state
+	statePath                                       // #path-state
+	stateOpaquePath                                 // #cannot-be-a-base-url-path-state
+	stateQuery                                      // #query-state
+	stateFragment                                   // #fragment-state
+	stateDone                                       // not a spec state: the machine has stopped
+)
+
+var stateNames = [...]string{
+	stateNone:                          "no state override",
+	stateSchemeStart:                   "scheme start state",
+	stateScheme:                        "scheme state",
+	stateNoScheme:                      "no scheme state",
+	stateSpecialRelativeOrAuthority:    "special relative or authority state",
+	statePathOrAuthority:               "path or authority state",
+	stateRelative:                      "relative state",
+	stateRelativeSlash:                 "relative slash state",
+	stateSpecialAuthoritySlashes:       "special authority slashes state",
+	stateSpecialAuthorityIgnoreSlashes: "special authority ignore slashes state",
+	stateAuthority:                     "authority state",
+	stateHost:                          "host state",
+	stateHostname:                      "hostname state",
+	statePort:                          "port state",
+	stateFile:                          "file state",
+	stateFileSlash:                     "file slash state",
+	stateFileHost:                      "file host state",
+	statePathStart:                     "path start state",
+	statePath:                          "path state",
+	stateOpaquePath:                    "opaque path state",
+	stateQuery:                         "query state",
+	stateFragment:                      "fragment state",
+	stateDone:                          "done",
+}
+
+func (s state) String() string { return stateNames[s] }
+
 // The states of the basic URL parser, in the standard's order. Each reads a
 // run of bytes from p.in at p.i and leaves p.i on the first byte it did not
 // take: that byte is the next state's c, so the standard's "decrease
@@ -10,11 +68,6 @@ import "strings"
 
 // https://url.spec.whatwg.org/#scheme-start-state
 func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
-	if fastPaths && p.override == stateNone && p.i+9 <= len(p.in) {
-		if buf, ok := p.httpSchemeSlashes(buf); ok {
-			return p.authorityState(buf)
-		}
-	}
 	if p.i < len(p.in) && isAlpha(p.in[p.i]) {
 		p.state = stateScheme
 		return p.schemeState(buf)
@@ -26,75 +79,22 @@ func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
 	return buf, errFailure
 }
 
-// httpSchemeSlashes takes "http://" or "https://" (scheme ASCII
-// case-insensitive) followed by neither "/" nor "\\", with one word compare:
-// what the scheme, special authority slashes and special authority ignore
-// slashes states would do with them, with or without a base. It needs nine
-// bytes from p.i.
-func (p *parser) httpSchemeSlashes(buf []byte) (_ []byte, ok bool) {
-	const (
-		http  = wordHTTP | uint64(':')<<32 | uint64('/')<<40 | uint64('/')<<48
-		https = wordHTTPS | uint64(':')<<40 | uint64('/')<<48 | uint64('/')<<56
-	)
-	x := load64(p.in, p.i)
-	n := 0
-	switch {
-	case x|0x20202020_20 == https:
-		n = 5
-		p.c.scheme = schemeHTTPS
-	case x&0x00FFFFFF_FFFFFFFF|0x20202020 == http:
-		n = 4
-		p.c.scheme = schemeHTTP
-	default:
-		return buf, false
-	}
-	if c := p.in[p.i+n+3]; c == '/' || c == '\\' {
-		p.c.scheme = schemeOther
-		return buf, false
-	}
-	buf = append(buf, "https"[:n]...)
-	p.c.schemeEnd = uint32(len(buf))
-	buf = append(buf, ':')
-	p.i += n + 3
-	p.state = stateAuthority
-	return buf, true
-}
-
-// schemeState reads the scheme in one run; the scheme start state has
-// checked that it begins with an ASCII alpha.
+// schemeState reads the scheme in one run (see readScheme); the scheme
+// start state has checked that it begins with an ASCII alpha.
 // https://url.spec.whatwg.org/#scheme-state
 func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
-	in, start, i := p.in, p.i, p.i
-	var kind schemeKind
-	if fastPaths && i+8 <= len(in) {
-		// A special scheme and its ":" in one word compare.
-		kind = specialSchemeAt(load64(in, i))
+	start := p.i
+	colon, kind, upper, slashes := readScheme(p.in[start:])
+	if colon == 0 {
+		if p.override != stateNone {
+			return buf, errFailure
+		}
+		// Start over, from the first code point in input.
+		p.i = 0
+		p.state = stateNoScheme
+		return buf, 0
 	}
-	var scheme string
-	if kind != schemeOther {
-		scheme = schemeNames[kind]
-		p.i += len(scheme)
-	} else {
-		upper := byteClass(0)
-		for ; i < len(in) && byteClasses[in[i]]&clsScheme != 0; i++ {
-			upper |= byteClasses[in[i]] & clsUpper
-		}
-		p.i = i
-		if p.i == len(p.in) || p.in[p.i] != ':' {
-			if p.override != stateNone {
-				return buf, errFailure
-			}
-			// Start over, from the first code point in input.
-			p.i = 0
-			p.state = stateNoScheme
-			return buf, 0
-		}
-		scheme = p.in[start:p.i]
-		if upper != 0 {
-			scheme = "" // appended in lower case below
-		}
-		kind = schemeKindOf(p.in[start:p.i])
-	}
+	p.i = start + colon
 	if p.override != stateNone {
 		// The protocol setter: some changes of scheme are not allowed, and
 		// then the URL stays as it is (the standard's "return").
@@ -106,10 +106,10 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 			return buf, errFailure
 		}
 	}
-	if scheme == "" {
+	if upper {
 		buf = appendLower(buf, p.in[start:p.i])
 	} else {
-		buf = append(buf, scheme...)
+		buf = append(buf, p.in[start:p.i]...)
 	}
 	p.c.schemeEnd = uint32(len(buf))
 	buf = append(buf, ':')
@@ -129,8 +129,7 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 		p.state = stateSpecialRelativeOrAuthority
 	case kind.special():
 		p.state = stateSpecialAuthoritySlashes
-		if fastPaths && p.i+2 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' &&
-			p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
+		if p.cuts&cutAuthoritySlashes != 0 && slashes && p.i+2 < len(p.in) && p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
 			// What the special authority slashes and ignore slashes states
 			// would do: skip "//" and go on to the authority.
 			p.i += 2
@@ -205,7 +204,7 @@ func (p *parser) relativeState(buf []byte) []byte {
 		p.i++
 		return buf
 	}
-	buf = p.copyBase(buf, true)
+	buf = p.copyBaseWithPath(buf)
 	switch c {
 	case '?':
 		p.i++
@@ -239,7 +238,7 @@ func (p *parser) relativeSlashState(buf []byte) []byte {
 		p.i++
 	default:
 		// Base's credentials, host and port.
-		buf = p.copyBase(buf, false)
+		buf = p.copyBaseAuthority(buf)
 		p.state = statePath
 	}
 	return buf
@@ -289,7 +288,7 @@ func (p *parser) authorityState(buf []byte) ([]byte, ErrorCode) {
 			}
 		}
 	}
-	p.hint = hostHint{start: at + 1, end: colon, plain: classes&clsDomainSpecial == 0, ok: fastPaths && !bracket}
+	p.hint = hostHint{start: at + 1, end: colon, plain: classes&clsDomainSpecial == 0, ok: p.cuts&cutHostHint != 0 && !bracket}
 	if at < 0 {
 		p.hint.start = p.i
 	}
@@ -440,10 +439,9 @@ func scanHost(s string, i int, stop byteClass) int {
 // did not take.
 // https://url.spec.whatwg.org/#port-state
 func (p *parser) portState(buf []byte) ([]byte, ErrorCode) {
-	start, port := p.i, 0
-	for ; p.i < len(p.in) && isDigit(p.in[p.i]); p.i++ {
-		port = min(port*10+int(p.in[p.i]-'0'), 1<<16) // saturate: only > 65535 matters
-	}
+	start := p.i
+	var port int
+	p.i, port = readPort(p.in, start)
 	// c must be EOF, "/", "?", "#" or (special) "\"; with a state override
 	// the digits may end anywhere.
 	if c := p.peek(); c != -1 && c != '/' && c != '?' && c != '#' && !(c == '\\' && p.special()) && p.override == stateNone {
@@ -493,7 +491,7 @@ func (p *parser) fileState(buf []byte) []byte {
 		return buf
 	}
 	// Base's host, path and query.
-	buf = p.copyBase(buf, true)
+	buf = p.copyBaseWithPath(buf)
 	switch c {
 	case '?':
 		p.i++
@@ -529,10 +527,10 @@ func (p *parser) fileSlashState(buf []byte) []byte {
 		return buf
 	}
 	if b := p.base; b != nil && b.scheme == schemeFile {
-		buf = p.copyBase(buf, false)
+		buf = p.copyBaseAuthority(buf)
 		// A path that does not start with a drive letter keeps base's.
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
-			if first := b.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
+			if first := baseDriveLetter(b); first != "" {
 				buf = append(buf, '/')
 				buf = append(buf, first...)
 			}
@@ -569,11 +567,11 @@ func (p *parser) fileHostState(buf []byte) ([]byte, ErrorCode) {
 	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err ErrorCode
-		plain := fastPaths && classes&(clsDomainSpecial|clsColon|clsBracket) == 0
+		plain := classes&(clsDomainSpecial|clsColon|clsBracket) == 0
 		if buf, err = p.parseHost(buf, buffer, false, start, plain); err != 0 {
 			return buf, err
 		}
-		if string(buf[p.c.hostStart:]) == "localhost" {
+		if isLocalhost(buf[p.c.hostStart:]) {
 			buf = buf[:p.c.hostStart]
 			p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 		}
@@ -631,10 +629,9 @@ func (p *parser) pathState(buf []byte) []byte {
 	special := p.special()
 	for {
 		// Whole segments that need no care are copied in one run (but a
-		// file URL's first segment if it may be a drive letter to rewrite,
-		// with "|" second).
-		if fastPaths && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart &&
-			p.i+1 < len(p.in) && p.in[p.i+1] == '|') {
+		// file URL's first segment if it is a drive letter to normalize).
+		if p.cuts&cutPathRun != 0 && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart &&
+			normalizesDriveLetter(p.in, p.i)) {
 			var done bool
 			if buf, done = p.pathRun(buf, special); done {
 				return p.endPath(buf)
@@ -695,89 +692,6 @@ func (p *parser) endPath(buf []byte) []byte {
 	}
 	p.state = stateDone
 	return buf
-}
-
-// pathRun appends the run of whole segments at p.i that the path state
-// would append as they are: no byte to percent-encode, no "\\" in a special
-// URL, and no segment starting with "." or "%" (which could be a dot
-// segment). If the run reaches the end of the path, it leaves p.i there and
-// reports done; otherwise it leaves p.i at the start of the first segment
-// that needs the path state's care.
-func (p *parser) pathRun(buf []byte, special bool) (_ []byte, done bool) {
-	stop := clsPathEncode
-	if special {
-		stop |= clsBackslash
-	}
-	start := p.i
-	end, segment, done := scanPathRun(p.in, start, stop, p.override == stateNone)
-	switch {
-	case done:
-		buf = append(append(buf, '/'), p.in[start:end]...)
-		p.i = end
-	case segment > start:
-		buf = append(append(buf, '/'), p.in[start:segment-1]...)
-		p.i = segment
-	}
-	return buf, done
-}
-
-// scanPathRun scans the path from s[i]. It returns done and where the path
-// ends if every segment up to there is clean, or else the start of the
-// first segment that is not: one with a byte of the classes stop, or that
-// starts with "." or "%". "?" and "#" end the path if ends is set.
-func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, done bool) {
-	// Eight bytes at a time, while none is of the classes stop (which hold
-	// "?" and "#") and no "." or "%" follows a "/" (or starts the run, as
-	// s[i] starts a segment). Blocks without "." or "%" need no more.
-	start := i
-	for ; i+8 <= len(s); i += 8 {
-		cls := classes8(s[i : i+8])
-		if cls&stop != 0 {
-			break
-		}
-		if cls&clsDotOrPercent != 0 && startsDotSegment(s, i, start) {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		cls := byteClasses[c]
-		if cls&(stop|clsDotOrPercent|clsAuthorityEnd) == 0 {
-			continue
-		}
-		switch {
-		case (c == '?' || c == '#') && ends:
-			return i, 0, true
-		case c != '/' && (cls&stop != 0 || i == start || s[i-1] == '/'):
-			segment = start
-			if j := strings.LastIndexByte(s[start:i], '/'); j >= 0 {
-				segment = start + j + 1
-			}
-			return i, segment, false
-		}
-	}
-	return i, 0, true
-}
-
-// startsDotSegment reports whether a "." or "%" in s[i:i+8] starts a
-// segment: follows a "/", or is s[start]. It is not inlined: inlined,
-// the compiler read the word from the eight bytes scanPathRun's loop had
-// just loaded for classes8, shifting them back together, and kept those
-// bytes in registers, so that the loop spilled and reloaded its own
-// variables on every pass. As a call, it took Parse from 669 to 659
-// instructions per URL on kasztp.txt and from 835 to 805 on
-// node_files.txt, and resolving userbait.txt's references from 807 to 789
-// (GOGC=off bench/irurl in callgrind, one pass count; wpt's inputs: 1,645
-// and 1,647).
-//
-//go:noinline
-func startsDotSegment(s string, i, start int) bool {
-	x := load64(s, i)
-	afterSlash := bytesEqual(x, '/') << 8 // the high bit of each byte after a "/"
-	if i == start || s[i-1] == '/' {
-		afterSlash |= 0x80
-	}
-	return (bytesEqual(x, '.')|bytesEqual(x, '%'))&afterSlash != 0
 }
 
 // opaquePathState appends runs of the path with C0 controls and non-ASCII
@@ -861,11 +775,6 @@ func (p *parser) fragmentState(buf []byte) []byte {
 	return buf
 }
 
-// isSchemeChar reports whether c may follow the first code point of a scheme.
-func isSchemeChar(c byte) bool {
-	return isAlphanumeric(c) || c == '+' || c == '-' || c == '.'
-}
-
 // isSingleDotSegment reports whether s is "." or "%2e", ASCII case-insensitively.
 // https://url.spec.whatwg.org/#single-dot-path-segment
 func isSingleDotSegment(s string) bool {
@@ -893,18 +802,6 @@ func isDoubleDotSegment(s string) bool {
 	return false
 }
 
-// appendLower appends s with ASCII upper case letters lowercased.
-func appendLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
 // appendUint appends the decimal form of n, with no leading zeros.
 func appendUint(dst []byte, n int) []byte {
 	var b [20]byte
@@ -918,4 +815,168 @@ func appendUint(dst []byte, n int) []byte {
 		}
 	}
 	return append(dst, b[i:]...)
+}
+
+// The helpers only the states call, and those whose rules the shortcuts
+// (shortcut.go) must follow too.
+
+// peek returns c, the byte the pointer points to, or -1 at EOF.
+func (p *parser) peek() int {
+	if p.i < len(p.in) {
+		return int(p.in[p.i])
+	}
+	return -1
+}
+
+// special reports whether the URL under construction is special.
+func (p *parser) special() bool { return p.c.scheme.special() }
+
+// authorityEnd returns the classes of the bytes that end the authority,
+// the host and the port: "/", "?" and "#", and "\\" in a special URL.
+func (p *parser) authorityEnd() byteClass {
+	if p.special() {
+		return clsAuthorityEnd | clsBackslash
+	}
+	return clsAuthorityEnd
+}
+
+// startQuery sets the query to the empty string and enters the query state.
+func (p *parser) startQuery(buf []byte) []byte {
+	p.c.queryStart = uint32(len(buf))
+	p.state = stateQuery
+	return append(buf, '?')
+}
+
+// startFragment sets the fragment to the empty string and enters the fragment state.
+func (p *parser) startFragment(buf []byte) []byte {
+	p.c.hashStart = uint32(len(buf))
+	p.state = stateFragment
+	return append(buf, '#')
+}
+
+// setPathStart marks the start of the path, unless it is marked already.
+func (p *parser) setPathStart(buf []byte) {
+	if p.c.pathStart == 0 {
+		p.c.pathStart = uint32(len(buf))
+	}
+}
+
+// copyBaseAuthority makes the URL under construction base's scheme,
+// credentials, host and port, with an empty path.
+func (p *parser) copyBaseAuthority(buf []byte) []byte {
+	b := p.base
+	buf = append(buf[:0], b.href[:b.authorityEnd()]...)
+	p.c = b.components
+	p.c.pathStart = uint32(len(buf))
+	p.c.queryStart, p.c.hashStart = omitted, omitted
+	return buf
+}
+
+// copyBaseWithPath makes the URL under construction base's scheme,
+// credentials, host, port and path.
+func (p *parser) copyBaseWithPath(buf []byte) []byte {
+	b := p.base
+	buf = p.copyBaseAuthority(buf)
+	return append(buf, b.href[b.pathStart:b.pathEnd()]...)
+}
+
+// copyBaseQuery sets the query of the URL under construction to base's.
+func (p *parser) copyBaseQuery(buf []byte) []byte {
+	b := p.base
+	if b.queryStart == omitted {
+		return buf
+	}
+	p.c.queryStart = uint32(len(buf))
+	return append(buf, b.href[b.queryStart:b.queryEnd()]...)
+}
+
+// shortenPath removes the last segment of the path, but not a lone
+// normalized Windows drive letter of a file URL.
+// https://url.spec.whatwg.org/#shorten-a-urls-path
+func (p *parser) shortenPath(buf []byte) []byte {
+	return buf[:int(p.c.pathStart)+shortenedLen(buf[p.c.pathStart:], p.c.scheme)]
+}
+
+// shortenedLen returns the length of path, a path that is a list as it is
+// serialized, once shortening has removed its last segment: up to its last
+// "/", but all of a file URL's lone normalized Windows drive letter.
+// https://url.spec.whatwg.org/#shorten-a-urls-path
+func shortenedLen[S ~string | ~[]byte](path S, scheme schemeKind) int {
+	if scheme == schemeFile && len(path) == 3 && isNormalizedWindowsDriveLetter(string(path[1:])) {
+		return len(path)
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return i
+		}
+	}
+	return len(path)
+}
+
+// readPort reads the port's digits from s[i], as the port state does: it
+// returns where they end, and their value, saturated above 65535 (only
+// whether it is more than 65535 matters then).
+// https://url.spec.whatwg.org/#port-state
+func readPort(s string, i int) (end, port int) {
+	for ; i < len(s) && isDigit(s[i]); i++ {
+		port = min(port*10+int(s[i]-'0'), 1<<16)
+	}
+	return i, port
+}
+
+// isLocalhost reports whether a file URL's host, serialized, is
+// "localhost", which the file host state makes the empty host.
+// https://url.spec.whatwg.org/#file-host-state
+func isLocalhost[S ~string | ~[]byte](host S) bool { return string(host) == "localhost" }
+
+// baseDriveLetter returns the first segment of base's path if it is a
+// normalized Windows drive letter, which the file slash state keeps for a
+// path that does not start with one; else "".
+// https://url.spec.whatwg.org/#file-slash-state
+func baseDriveLetter(base *URL) string {
+	if first := base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
+		return first
+	}
+	return ""
+}
+
+// normalizesDriveLetter reports whether the path state, reading a file
+// URL's first segment at s[i], normalizes it: a Windows drive letter with
+// "|", whose "|" becomes ":". (A "?" or "#" ends the segment here, as
+// without a state override.)
+// https://url.spec.whatwg.org/#path-state
+func normalizesDriveLetter(s string, i int) bool {
+	if i+1 >= len(s) || s[i+1] != '|' {
+		return false
+	}
+	return isAlpha(s[i]) && (i+2 == len(s) || s[i+2] == '/' || s[i+2] == '\\' || s[i+2] == '?' || s[i+2] == '#')
+}
+
+// isWindowsDriveLetter reports whether s is an ASCII alpha followed by ":" or "|".
+// https://url.spec.whatwg.org/#windows-drive-letter
+func isWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+}
+
+// isNormalizedWindowsDriveLetter reports whether s is an ASCII alpha followed by ":".
+// https://url.spec.whatwg.org/#normalized-windows-drive-letter
+func isNormalizedWindowsDriveLetter(s string) bool {
+	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
+}
+
+// startsWithWindowsDriveLetter reports whether s is a Windows drive letter,
+// alone or followed by "/", "\", "?" or "#".
+// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
+func startsWithWindowsDriveLetter(s string) bool {
+	if len(s) < 2 || !isWindowsDriveLetter(s[:2]) {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
 }

@@ -1,94 +1,6 @@
-// Package weburl parses and serializes URLs exactly as web browsers do,
-// following the WHATWG URL Standard (https://url.spec.whatwg.org/).
-//
-// The parser, host parser, serializer and setters implement the standard's
-// algorithms step by step, with the same validation-error names, and pass
-// the whole web-platform-tests URL suite. The package follows the URL
-// Living Standard of 18 August 2026 (whatwg/url commit 55d6699) and one
-// later change, the search setter of whatwg/url commit fde3f74 (October
-// 2026): after [URL.SetSearch], [URL.SearchParams] holds what parsing the
-// URL's new query gives. Its tests run the web-platform-tests URL data of
-// commit b63305b (synced in July 2026), and compare the validation errors
-// with those of the reference implementation, whatwg-url 17.3.0.
-//
-//	u, err := weburl.Parse("HTTPS://EXAMPLE.com/a/../b c?x y#z")
-//	if err != nil {
-//		// err is a *weburl.Error naming the standard's validation error.
-//	}
-//	fmt.Println(u.Href())     // https://example.com/b%20c?x%20y#z
-//	fmt.Println(u.Hostname()) // example.com
-//
-// # The JavaScript URL API
-//
-// A [URL] has the getters and setters of JavaScript's URL class, under Go
-// names: [URL.Href], [URL.Protocol], [URL.Hostname], [URL.SetPathname] and
-// so on. They return and take exactly what JavaScript's do; a setter given a
-// value the standard rejects leaves the URL unchanged.
-//
-// # Differences from net/url
-//
-// net/url implements RFC 3986 and keeps what it is given; browsers follow
-// the URL Standard, which normalizes. Some differences:
-//
-//	input                      net/url.Parse, String        weburl.Parse, Href
-//	HTTP://EXAMPLE.com/a/../b  http://EXAMPLE.com/a/../b    http://example.com/b
-//	https://faß.example/       https://fa%C3%9F.example/    https://xn--fa-hia.example/
-//	http://1.1/                http://1.1/                  http://1.0.0.1/
-//	http:\\example.com\a       http:\\example.com\a         http://example.com/a
-//	https://example.com:443/   https://example.com:443/     https://example.com/
-//	https://example.com/%zz    error: invalid URL escape    https://example.com/%zz
-//	https://ex<TAB>ample.com/  error: invalid control char  https://example.com/
-//
-// Methods with net/url's names keep net/url's meaning: [URL.Query] returns
-// a copy of the query's pairs (in their order), and [URL.SearchParams] is
-// the list bound to the URL, as in JavaScript; [URL.StdURL] converts to a
-// *url.URL for net/http.
-//
-// # HTTP
-//
-// net/http parses URLs, and the Location of every redirect it follows,
-// with net/url. Package fetch (github.com/weburl/weburl/fetch) builds
-// requests from URLs parsed here and follows redirects as a browser does,
-// parsing each Location with this package. This package does not import
-// net/http, so a program that only parses URLs links no HTTP stack.
-//
-// # Keys for crawlers and archives
-//
-// A [Canonicalizer] turns a URL into a key under which URLs that name the
-// same resource meet: [SafeBrowsing] (Google Safe Browsing's
-// canonicalization), [Wayback] (the Internet Archive's) and [SortQuery]
-// (the href with its query's pairs sorted) are ready profiles, and [SURT]
-// makes the Internet Archive's sort key:
-//
-//	key, err := weburl.SortQuery.Canonicalize("https://a.example/?b=2&a=1")
-//	// key is "https://a.example/?a=1&b=2"
-//	surt, err := weburl.SURT("http://www.archive.org/goo/?a=2&b&a=1", weburl.SURTOptions{})
-//	// surt is "org,archive)/goo?a=1&a=2&b"
-//
-// # Input
-//
-// The standard parses strings of Unicode scalar values. A Go string may hold
-// invalid UTF-8; weburl reads each maximal invalid byte sequence as U+FFFD,
-// as a browser decoding UTF-8 does. Leading and trailing C0 controls and
-// spaces are removed, and ASCII tabs and newlines are removed anywhere, as
-// the standard says.
-//
-// # Representation
-//
-// A URL holds its serialization as one string and the offsets of its
-// components, so getters slice it and allocate nothing. Parsing an input
-// whose host is ASCII and that has no tab or newline makes one allocation,
-// the URL, with its href unless the input is its own serialization (see
-// [URL]); a failed parse allocates just the [*Error]. (A non-ASCII host
-// costs IDNA's allocations; removing tabs and newlines, one more.)
 package weburl
 
-import (
-	"math/bits"
-	"strconv"
-	"unicode/utf8"
-	"unsafe"
-)
+import "strconv"
 
 // A URL is a parsed WHATWG URL: the standard's URL record, kept as its
 // serialization with the offsets where components start, so that getters
@@ -261,18 +173,62 @@ func schemeKindOf(s string) schemeKind {
 	return schemeOfWord(w)
 }
 
-// specialSchemeAt returns the special scheme that x, eight bytes of input
-// as a little-endian word, starts with, if a ":" follows it. Bit 0x20 set
-// on the bytes before the ":" maps only the upper-case form of a letter to
-// that letter, so the compare is exact.
-func specialSchemeAt(x uint64) schemeKind {
-	colon := bytesEqual(x, ':')
-	n := bits.TrailingZeros64(colon) / 8 // the offset of the first ":"
-	if n < 2 || n > 5 {
-		return schemeOther
+// readScheme reads the scheme that s starts with, as the scheme start and
+// scheme states read one: an ASCII alpha, then ASCII alphanumerics, "+",
+// "-" and ".", then ":". It returns the index of that ":" (0 when s starts
+// with no scheme), the scheme's kind, whether it has an upper-case letter
+// (which the scheme state lowercases), and whether "//" follows the ":"
+// (which the special authority slashes state looks for). The states, the
+// shortcuts and the canonicalizer all read schemes with it.
+// https://url.spec.whatwg.org/#scheme-start-state
+func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
+	if len(s) >= 8 {
+		if colon, kind = lowerSpecialScheme(load64(s, 0)); colon > 0 {
+			return colon, kind, false, true
+		}
 	}
-	mask := uint64(1)<<(8*n) - 1
-	return schemeOfWord(x&mask | 0x20202020_20&mask)
+	if len(s) == 0 || !isAlpha(s[0]) {
+		return 0, schemeOther, false, false
+	}
+	cls := byteClasses[s[0]]
+	i := 1
+	for ; i < len(s) && byteClasses[s[i]]&clsScheme != 0; i++ {
+		cls |= byteClasses[s[i]]
+	}
+	if i == len(s) || s[i] != ':' {
+		return 0, schemeOther, false, false
+	}
+	return i, schemeKindOf(s[:i]), cls&clsUpper != 0, i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/'
+}
+
+// lowerSpecialScheme is readScheme's first step: it returns the index of
+// the ":" and the kind of a special scheme in lower case followed by "://"
+// that x, the input's first eight bytes as a little-endian word, starts
+// with, a compare each; or 0. The verbatim shortcut calls it itself, as it
+// is inlined where readScheme is not (which saves CanParse of kasztp.txt
+// about 15 instructions per URL: bench/ir.sh canparse).
+func lowerSpecialScheme(x uint64) (colon int, kind schemeKind) {
+	const (
+		colonSlashes = uint64(':') | uint64('/')<<8 | uint64('/')<<16 // "://"
+		bytes5       = 1<<40 - 1
+		bytes6       = 1<<48 - 1
+		bytes7       = 1<<56 - 1
+	)
+	switch {
+	case x == wordHTTPS|colonSlashes<<40:
+		return 5, schemeHTTPS
+	case x&bytes7 == wordHTTP|colonSlashes<<32:
+		return 4, schemeHTTP
+	case x&bytes7 == wordFile|colonSlashes<<32:
+		return 4, schemeFile
+	case x&bytes6 == wordWSS|colonSlashes<<24:
+		return 3, schemeWSS
+	case x&bytes5 == wordWS|colonSlashes<<16:
+		return 2, schemeWS
+	case x&bytes6 == wordFTP|colonSlashes<<24:
+		return 3, schemeFTP
+	}
+	return 0, schemeOther
 }
 
 // schemeNames are the special schemes' names, by kind.
@@ -375,20 +331,7 @@ const MaxInputLength = 256 << 20
 // validation error.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	// The fast path, then the parser: as parse, one call less.
-	var c components
-	prefix := 0
-	if fastPaths {
-		var ok bool
-		if c, prefix, ok = parseVerbatim(rawURL, false); ok {
-			return &URL{href: rawURL, components: c}, nil
-		}
-	}
-	_, _, u, err := parseGeneral(rawURL, nil, nil, nil, true, &c, prefix)
-	if err != nil {
-		return nil, err
-	}
-	return u, nil
+	return parseURL(rawURL, nil, nil, wantURL, shortcuts, nil)
 }
 
 // Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
@@ -396,104 +339,7 @@ func Parse(rawURL string) (*URL, error) {
 // without a base, as [Parse] does.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	// The fast paths, then the parser: as parse, one call less. Calling
-	// parse instead costs resolving kasztp.txt's, userbait.txt's and wpt's
-	// references 27, 26 and 24 instructions per URL (733 to 760, 806 to
-	// 832 and 1,210 to 1,234 with GOGC=off bench/ir.sh resolve, one pass
-	// count).
-	base := u.asBase()
-	if fastPaths {
-		if base != nil {
-			at, c, ok := resolveVerbatim(base, ref)
-			if ok {
-				return newURL(base.href[:at], ref, &c), nil
-			}
-			if at > 0 {
-				// A reference, so not one parseVerbatim takes.
-				_, _, v, err := parseGeneral(ref, base, nil, nil, true, nil, -int(at))
-				if err != nil {
-					return nil, err
-				}
-				return v, nil
-			}
-		}
-		c, prefix, ok := parseVerbatim(ref, false)
-		if ok {
-			return &URL{href: ref, components: c}, nil
-		}
-		_, _, v, err := parseGeneral(ref, base, nil, nil, true, &c, prefix)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	}
-	_, _, v, err := parseGeneral(ref, base, nil, nil, true, nil, 0)
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
-// urlWith is a URL followed by the bytes of its href, allocated together.
-// A is a byte array.
-type urlWith[A any] struct {
-	URL
-	bytes A
-}
-
-// newURL returns a new URL with components c whose href is a + b. When
-// the href is short, up to 208 bytes, the URL and its href are one
-// allocation, of the allocator's size class that holds both, rather than
-// two. That saves the second allocation's work and some of the
-// collector's: resolving the references of userbait.txt, node_files.txt
-// and isaacs_files.txt went from 1,386, 1,794 and 1,975 instructions per
-// URL to 1,260, 1,672 and 1,853, and parsing wpt's inputs from 2,106 to
-// 2,060 (bench/ir.sh parse resolve). The href's bytes are never written
-// again, and the URL's own bytes stay alive as long as its href does.
-func newURL(a, b string, c *components) *URL {
-	// One case per size class from 64 to 256 bytes: 48 for the URL (on
-	// 64-bit platforms) and a multiple of 16 for the href. The cases are
-	// consecutive, so that the switch is a jump table.
-	switch (len(a) + len(b) + 15) / 16 {
-	case 0, 1:
-		return newURLWith[[16]byte](a, b, c)
-	case 2:
-		return newURLWith[[32]byte](a, b, c)
-	case 3:
-		return newURLWith[[48]byte](a, b, c)
-	case 4:
-		return newURLWith[[64]byte](a, b, c)
-	case 5:
-		return newURLWith[[80]byte](a, b, c)
-	case 6:
-		return newURLWith[[96]byte](a, b, c)
-	case 7:
-		return newURLWith[[112]byte](a, b, c)
-	case 8:
-		return newURLWith[[128]byte](a, b, c)
-	case 9:
-		return newURLWith[[144]byte](a, b, c)
-	case 10:
-		return newURLWith[[160]byte](a, b, c)
-	case 11:
-		return newURLWith[[176]byte](a, b, c)
-	case 12:
-		return newURLWith[[192]byte](a, b, c)
-	case 13:
-		return newURLWith[[208]byte](a, b, c)
-	}
-	return &URL{href: a + b, components: *c}
-}
-
-// newURLWith is newURL for an href that fits A, a byte array.
-func newURLWith[A any](a, b string, c *components) *URL {
-	x := new(urlWith[A])
-	buf := unsafe.Slice((*byte)(unsafe.Pointer(&x.bytes)), unsafe.Sizeof(x.bytes))
-	n := copy(buf, a)
-	n += copy(buf[n:], b)
-	x.href = unsafe.String(&buf[0], n)
-	x.components = *c
-	return &x.URL
+	return parseURL(ref, u, nil, wantURL, shortcuts, nil)
 }
 
 // asBase returns u, or nil for a nil or zero URL.
@@ -512,7 +358,7 @@ func CanParse(rawURL string) bool { return canParse(rawURL, nil) }
 
 // CanParse reports whether [URL.Parse] would succeed on ref with u as base
 // (JavaScript's URL.canParse(ref, u)).
-func (u *URL) CanParse(ref string) bool { return canParse(ref, u.asBase()) }
+func (u *URL) CanParse(ref string) bool { return canParse(ref, u) }
 
 // Href returns the serialization of the URL, as JavaScript's URL.href does:
 // "" for the zero URL and for a nil *URL.
@@ -604,191 +450,6 @@ func (u *URL) Hash() string {
 		return ""
 	}
 	return u.href[u.hashStart:]
-}
-
-// SetHref replaces the URL with the result of parsing href, as assigning
-// JavaScript's URL.href does. If href does not parse, the URL is unchanged
-// and the error is an [*Error]. For an input whose host is ASCII and that
-// has no tab or newline, it allocates on success at most the new href, and
-// nothing when href is already in its serialized form: a URL reused for a
-// stream of such inputs costs no allocation per input.
-// https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) SetHref(href string) error {
-	h, c, err := parseHref(href, nil, nil, nil)
-	if err != nil {
-		return err
-	}
-	u.href, u.components = h, c
-	return nil
-}
-
-// SetProtocol sets the scheme to value up to its first ":", as assigning
-// JavaScript's URL.protocol does. The URL is unchanged if value is no
-// scheme, or if the change would switch between a special and a non-special
-// scheme, give a "file" URL credentials or a port, or take a "file" URL with
-// an empty host to another scheme. A port that is the new scheme's default
-// becomes null.
-// https://url.spec.whatwg.org/#dom-url-protocol
-func (u *URL) SetProtocol(value string) {
-	if u.href == "" || len(value) > MaxInputLength {
-		return
-	}
-	var scratch [256]byte
-	p := u.setter(value+":", stateSchemeStart)
-	buf, err := p.run(scratch[:0])
-	if err != 0 {
-		return
-	}
-	// buf holds the new scheme and ":"; the rest follows, less a port that
-	// is the new scheme's default.
-	c := u.components
-	if u.hasPort() && u.portNumber() == p.c.scheme.defaultPort() {
-		buf = append(buf, u.href[u.schemeEnd+1:u.hostEnd]...)
-		c.shiftFrom(u.pathStart, int(u.hostEnd)-int(u.pathStart))
-		buf = append(buf, u.href[u.pathStart:]...)
-	} else {
-		buf = append(buf, u.href[u.schemeEnd+1:]...)
-	}
-	c.shiftFrom(u.schemeEnd+1, int(p.c.schemeEnd)-int(u.schemeEnd))
-	c.schemeEnd, c.scheme = p.c.schemeEnd, p.c.scheme
-	u.commit(buf, c)
-}
-
-// SetUsername sets the username to value, percent-encoded with the userinfo
-// percent-encode set, as assigning JavaScript's URL.username does. The URL
-// is unchanged if it cannot have a username: its host is null or empty, or
-// its scheme is "file".
-// https://url.spec.whatwg.org/#dom-url-username
-func (u *URL) SetUsername(value string) {
-	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
-		return
-	}
-	u.setCredentials(toScalarValues(value), u.Password(), true)
-}
-
-// SetPassword sets the password to value, percent-encoded with the userinfo
-// percent-encode set, as assigning JavaScript's URL.password does. The URL
-// is unchanged if it cannot have a password: its host is null or empty, or
-// its scheme is "file".
-// https://url.spec.whatwg.org/#dom-url-password
-func (u *URL) SetPassword(value string) {
-	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
-		return
-	}
-	u.setCredentials(u.Username(), toScalarValues(value), false)
-}
-
-// SetHost sets the host and, if value has one after ":", the port, as
-// assigning JavaScript's URL.host does. The URL is unchanged if it has an
-// opaque path or value is no valid host. A port that is not valid leaves
-// the port as it was while the host is still set, as in browsers.
-// https://url.spec.whatwg.org/#dom-url-host
-func (u *URL) SetHost(value string) { u.setHost(value, stateHost) }
-
-// SetHostname sets the host, as assigning JavaScript's URL.hostname does.
-// The URL is unchanged if it has an opaque path, or if value is no valid
-// host or contains a port.
-// https://url.spec.whatwg.org/#dom-url-hostname
-func (u *URL) SetHostname(value string) { u.setHost(value, stateHostname) }
-
-// SetPort sets the port, as assigning JavaScript's URL.port does: to null
-// when value is "" or the scheme's default port, else to the leading ASCII
-// digits of value. The URL is unchanged if value does not start with a
-// digit or the number exceeds 65535, or if the URL cannot have a port: its
-// host is null or empty, or its scheme is "file".
-// https://url.spec.whatwg.org/#dom-url-port
-func (u *URL) SetPort(value string) {
-	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
-		return
-	}
-	var scratch [256]byte
-	buf := append(scratch[:0], u.href[:u.hostEnd]...)
-	if value != "" {
-		p := u.setter(value, statePort)
-		var err ErrorCode
-		if buf, err = p.run(buf); err != 0 {
-			return
-		}
-	}
-	delta := len(buf) - int(u.pathStart)
-	c := u.components
-	c.pathStart = uint32(len(buf))
-	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(buf, u.href[u.pathStart:]...), c)
-}
-
-// SetPathname replaces the path, as assigning JavaScript's URL.pathname
-// does: value is parsed as a path ("." and ".." segments are resolved,
-// and "?" and "#" are percent-encoded). The URL is unchanged if it has an
-// opaque path.
-// https://url.spec.whatwg.org/#dom-url-pathname
-func (u *URL) SetPathname(value string) {
-	if u.href == "" || u.opaquePath || len(value) > MaxInputLength {
-		return
-	}
-	var scratch [256]byte
-	p := u.setter(value, statePathStart)
-	buf := append(scratch[:0], u.href[:u.authorityEnd()]...)
-	p.c.pathStart = uint32(len(buf))
-	p.c.queryStart, p.c.hashStart = omitted, omitted
-	buf, _ = p.run(buf) // the path states never fail
-	buf = p.finish(buf)
-	end := u.pathEnd()
-	delta := len(buf) - int(end)
-	p.c.queryStart, p.c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(buf, u.href[end:]...), p.c)
-}
-
-// SetSearch replaces the query, as assigning JavaScript's URL.search does:
-// "" makes it null; otherwise value, less one leading "?", is
-// percent-encoded with the (special-)query percent-encode set, after tabs
-// and newlines are removed. [URL.SearchParams] then holds what parsing the
-// new query gives (whatwg/url commit fde3f74), so SetSearch("a=t\tb")
-// makes Get("a") "tb", as in browsers.
-// https://url.spec.whatwg.org/#dom-url-search
-func (u *URL) SetSearch(value string) {
-	if u.href == "" || len(value) > MaxInputLength {
-		return
-	}
-	var scratch [256]byte
-	p := u.setter(trimPrefixByte(value, '?'), stateQuery)
-	buf := append(scratch[:0], u.href[:u.pathEnd()]...)
-	p.c.queryStart = omitted
-	if value != "" {
-		buf = p.startQuery(buf)
-		buf, _ = p.run(buf) // the query state never fails
-	}
-	end := u.queryEnd()
-	p.c.hashStart = moved(u.hashStart, len(buf)-int(end))
-	u.commit(append(buf, u.href[end:]...), p.c)
-}
-
-// SetHash replaces the fragment, as assigning JavaScript's URL.hash does:
-// "" makes it null; otherwise value, less one leading "#", is
-// percent-encoded with the fragment percent-encode set.
-// https://url.spec.whatwg.org/#dom-url-hash
-func (u *URL) SetHash(value string) {
-	if u.href == "" || len(value) > MaxInputLength {
-		return
-	}
-	var scratch [256]byte
-	p := u.setter(trimPrefixByte(value, '#'), stateFragment)
-	buf := append(scratch[:0], u.href[:u.queryEnd()]...)
-	p.c.hashStart = omitted
-	if value != "" {
-		buf = p.startFragment(buf)
-		buf, _ = p.run(buf) // the fragment state never fails
-	}
-	u.commit(buf, p.c)
-}
-
-// toScalarValues returns s with each maximal invalid UTF-8 sequence
-// replaced by U+FFFD, as a JavaScript USVString would read it.
-func toScalarValues(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	return toValidUTF8(s)
 }
 
 // Equal reports whether u and v are equal URLs: whether their

@@ -350,10 +350,10 @@ func TestCleanInput(t *testing.T) {
 			t.Errorf("Parse(%q) = %q (%v), want %q", in, got, err, want)
 		}
 	}
-	if s := "https://example.com/"; clean(s, true) != s {
+	if s := "https://example.com/"; cleanInput(s) != s {
 		t.Error("clean copies a clean string")
 	}
-	if !utf8.ValidString(clean("\xFF\t\xFE", false)) || strings.ContainsAny(clean("a\tb\nc\rd", false), "\t\n\r") {
+	if !utf8.ValidString(clean("\xFF\t\xFE")) || strings.ContainsAny(clean("a\tb\nc\rd"), "\t\n\r") {
 		t.Error("clean leaves invalid UTF-8 or tabs")
 	}
 }

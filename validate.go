@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
 )
 
 // An ErrorCode names a validation error of the standard: a way in which
@@ -237,76 +235,6 @@ func (e ValidationError) String() string {
 	return s
 }
 
-// A Parser runs the standard's URL parser with options. The zero Parser
-// (and a nil *Parser) parses as [Parse] does.
-type Parser struct {
-	// Base is the base URL relative input resolves against, or nil.
-	Base *URL
-	// Encoding is a label of the document's encoding in the Encoding
-	// Standard, such as "shift_jis", "windows-1252" or "gbk"; "" means
-	// UTF-8. As in the standard, it applies only to the query, and only
-	// of special URLs other than ws: and wss:; an unknown label makes
-	// Parse return an [*EncodingError].
-	Encoding string
-	// OnValidationError, if not nil, is called with every validation error
-	// the parser signals, in order, the fatal one last.
-	OnValidationError func(ValidationError)
-}
-
-// Parse parses rawURL against p.Base as [URL.Parse] does, reporting
-// validation errors to p.OnValidationError.
-// https://url.spec.whatwg.org/#concept-url-parser
-func (p *Parser) Parse(rawURL string) (*URL, error) {
-	base, v, enc, err := p.options()
-	if err != nil {
-		return nil, err
-	}
-	u, perr := parse(rawURL, base, v, enc)
-	if perr != nil {
-		return nil, perr
-	}
-	return u, nil
-}
-
-// ParseInto parses rawURL as [Parser.Parse] does, into u: on success u
-// becomes the parsed URL, and on failure it is unchanged. It allocates no
-// URL, so a loop that parses or resolves into one URL it reuses (var u
-// weburl.URL) allocates per input only the new href, and nothing when the
-// input is its own serialization (for an input whose host is ASCII, with
-// no tab or newline, parsed without OnValidationError and Encoding): the
-// href is then the input itself. Strings got from u before never change;
-// an href that is its input keeps the input's string alive. A nil
-// *Parser parses as the zero Parser.
-// https://url.spec.whatwg.org/#concept-url-parser
-func (p *Parser) ParseInto(u *URL, rawURL string) error {
-	base, v, enc, err := p.options()
-	if err != nil {
-		return err
-	}
-	href, c, perr := parseHref(rawURL, base, v, enc)
-	if perr != nil {
-		return perr
-	}
-	u.href, u.components = href, c
-	return nil
-}
-
-// options returns what the parser's options ask of parse.
-func (p *Parser) options() (base *URL, v *validation, enc *legacyEncoding, err error) {
-	if p == nil {
-		return nil, nil, nil, nil
-	}
-	if p.Encoding != "" {
-		if enc, err = lookupEncoding(p.Encoding); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	if p.OnValidationError != nil {
-		v = &validation{onError: p.OnValidationError}
-	}
-	return p.Base.asBase(), v, enc, nil
-}
-
 // Validate parses rawURL against base (which may be nil) and returns every
 // validation error the parser signals, in order; the last is Fatal if the
 // parse fails. It returns nil exactly when rawURL is a valid URL string
@@ -327,20 +255,6 @@ func IsValid(rawURL string, base *URL) bool {
 	_, err := parse(rawURL, base.asBase(), v, nil)
 	return err == nil && valid
 }
-
-// strictToASCII is the domain parser's Unicode ToASCII with beStrict true:
-// the flags of idnaProfile with CheckHyphens, UseSTD3ASCIIRules and
-// VerifyDnsLength on.
-// https://url.spec.whatwg.org/#concept-domain-to-ascii
-var strictToASCII = idna.New(
-	idna.MapForLookup(),
-	idna.BidiRule(),
-	idna.Transitional(false),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.StrictDomainName(true),
-	idna.VerifyDNSLength(true),
-).ToASCII
 
 // validation is the state of a parser whose validation errors someone
 // listens for.

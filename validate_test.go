@@ -319,7 +319,7 @@ func TestRawOffset(t *testing.T) {
 
 func checkRawOffset(t *testing.T, in string) {
 	t.Helper()
-	p := parser{in: clean(in, true), raw: in}
+	p := parser{in: cleanInput(in), raw: in}
 	for i := 0; i < len(p.in); {
 		r, n := utf8.DecodeRuneInString(p.in[i:])
 		raw := p.rawOffset(i)

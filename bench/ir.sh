@@ -13,7 +13,9 @@
 #
 #	./ir.sh [op ...]     (default: parse resolve canparse)
 #
-# LISTS="wpt kasztp" in the environment counts only those lists.
+# LISTS="wpt kasztp" in the environment counts only those lists, and
+# SHORTCUTS=-NAME,... turns off the parser's shortcuts so named (see
+# ../shortcut.go), to count what each buys.
 #
 # Ops: parse (weburl.Parse and Href), resolve (base.Parse(ref) and Href,
 # with the references of bench.Refs), canparse, and parse-reuse and
@@ -26,7 +28,7 @@ ops=${*:-parse resolve canparse}
 lists=${LISTS:-kasztp userbait node_files isaacs_files wpt}
 bin=$(mktemp -d)/irurl
 trap 'rm -rf "$(dirname "$bin")"' EXIT
-go build -o "$bin" ./irurl
+go build ${SHORTCUTS:+-tags weburl_shortcuts} -o "$bin" ./irurl
 
 ir() { # ir op list passes: the instructions of a run
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" -op "$1" -list "$2" -passes "$3" 2>&1 >/dev/null |

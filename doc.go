@@ -1,0 +1,84 @@
+// Package weburl parses and serializes URLs exactly as web browsers do,
+// following the WHATWG URL Standard (https://url.spec.whatwg.org/).
+//
+// The parser, host parser, serializer and setters implement the standard's
+// algorithms step by step, with the same validation-error names, and pass
+// the whole web-platform-tests URL suite. The package follows the URL
+// Living Standard of 18 August 2026 (whatwg/url commit 55d6699) and one
+// later change, the search setter of whatwg/url commit fde3f74 (October
+// 2026): after [URL.SetSearch], [URL.SearchParams] holds what parsing the
+// URL's new query gives. Its tests run the web-platform-tests URL data of
+// commit b63305b (synced in July 2026), and compare the validation errors
+// with those of the reference implementation, whatwg-url 17.3.0.
+//
+//	u, err := weburl.Parse("HTTPS://EXAMPLE.com/a/../b c?x y#z")
+//	if err != nil {
+//		// err is a *weburl.Error naming the standard's validation error.
+//	}
+//	fmt.Println(u.Href())     // https://example.com/b%20c?x%20y#z
+//	fmt.Println(u.Hostname()) // example.com
+//
+// # The JavaScript URL API
+//
+// A [URL] has the getters and setters of JavaScript's URL class, under Go
+// names: [URL.Href], [URL.Protocol], [URL.Hostname], [URL.SetPathname] and
+// so on. They return and take exactly what JavaScript's do; a setter given a
+// value the standard rejects leaves the URL unchanged.
+//
+// # Differences from net/url
+//
+// net/url implements RFC 3986 and keeps what it is given; browsers follow
+// the URL Standard, which normalizes. Some differences:
+//
+//	input                      net/url.Parse, String        weburl.Parse, Href
+//	HTTP://EXAMPLE.com/a/../b  http://EXAMPLE.com/a/../b    http://example.com/b
+//	https://faß.example/       https://fa%C3%9F.example/    https://xn--fa-hia.example/
+//	http://1.1/                http://1.1/                  http://1.0.0.1/
+//	http:\\example.com\a       http:\\example.com\a         http://example.com/a
+//	https://example.com:443/   https://example.com:443/     https://example.com/
+//	https://example.com/%zz    error: invalid URL escape    https://example.com/%zz
+//	https://ex<TAB>ample.com/  error: invalid control char  https://example.com/
+//
+// Methods with net/url's names keep net/url's meaning: [URL.Query] returns
+// a copy of the query's pairs (in their order), and [URL.SearchParams] is
+// the list bound to the URL, as in JavaScript; [URL.StdURL] converts to a
+// *url.URL for net/http.
+//
+// # HTTP
+//
+// net/http parses URLs, and the Location of every redirect it follows,
+// with net/url. Package fetch (github.com/weburl/weburl/fetch) builds
+// requests from URLs parsed here and follows redirects as a browser does,
+// parsing each Location with this package. This package does not import
+// net/http, so a program that only parses URLs links no HTTP stack.
+//
+// # Keys for crawlers and archives
+//
+// A [Canonicalizer] turns a URL into a key under which URLs that name the
+// same resource meet: [SafeBrowsing] (Google Safe Browsing's
+// canonicalization), [Wayback] (the Internet Archive's) and [SortQuery]
+// (the href with its query's pairs sorted) are ready profiles, and [SURT]
+// makes the Internet Archive's sort key:
+//
+//	key, err := weburl.SortQuery.Canonicalize("https://a.example/?b=2&a=1")
+//	// key is "https://a.example/?a=1&b=2"
+//	surt, err := weburl.SURT("http://www.archive.org/goo/?a=2&b&a=1", weburl.SURTOptions{})
+//	// surt is "org,archive)/goo?a=1&a=2&b"
+//
+// # Input
+//
+// The standard parses strings of Unicode scalar values. A Go string may hold
+// invalid UTF-8; weburl reads each maximal invalid byte sequence as U+FFFD,
+// as a browser decoding UTF-8 does. Leading and trailing C0 controls and
+// spaces are removed, and ASCII tabs and newlines are removed anywhere, as
+// the standard says.
+//
+// # Representation
+//
+// A URL holds its serialization as one string and the offsets of its
+// components, so getters slice it and allocate nothing. Parsing an input
+// whose host is ASCII and that has no tab or newline makes one allocation,
+// the URL, with its href unless the input is its own serialization (see
+// [URL]); a failed parse allocates just the [*Error]. (A non-ASCII host
+// costs IDNA's allocations; removing tabs and newlines, one more.)
+package weburl

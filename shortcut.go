@@ -1,0 +1,543 @@
+package weburl
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// The shortcuts: the one layer of code that skips work of the states where
+// the states would change nothing. Each computes the standard's rules with
+// the states' own helpers (readScheme, readPort, isLocalhost,
+// normalizesDriveLetter, startsWithWindowsDriveLetter, shortenedLen,
+// baseDriveLetter, endsInANumber), and FuzzFastPaths checks that, on and
+// off, they give the same URL, error and CanParse answer for every input;
+// the tests' check re-parses every URL they make with the states alone.
+//
+// The entry and the states consult them at these places, each switched by
+// a bit of shortcuts (its name in brackets):
+//
+//   - parseURL and canParse [verbatim]: an absolute URL that is its own
+//     serialization is taken whole, and the states go on after its scheme
+//     and authority when only the rest needs them (a resumption);
+//     CanParse answers once the authority is read.
+//   - parseURL [resolve]: a relative reference the parser would copy after
+//     the base's start is appended to it (resolveVerbatim), and the path
+//     state goes on with one it reads but does not take.
+//   - schemeState [authoritySlashes]: "//" after a special scheme, with no
+//     base, goes straight to the authority state.
+//   - authorityState [hostHint]: the authority's scan tells the host state
+//     where the host ends and whether it is plain, so that neither the
+//     host state nor the domain parser scans it again.
+//   - parseHost [plainDomain]: a domain of lower-case ASCII letters,
+//     digits, "-" and "." is copied whole (see appendDomain).
+//   - pathState [pathRun]: a run of segments with nothing to
+//     percent-encode and no dot segment is copied whole.
+//
+// SHORTCUTS=-NAME bench/ir.sh OP counts the instructions per URL without
+// the shortcut NAME (ir.sh builds with the tag weburl_shortcuts, which
+// reads SHORTCUTS; see shortcut_measure.go).
+
+// shortcutSet is a set of the shortcuts, one bit each.
+type shortcutSet uint8
+
+const (
+	cutVerbatim shortcutSet = 1 << iota
+	cutResolve
+	cutAuthoritySlashes
+	cutHostHint
+	cutPlainDomain
+	cutPathRun
+
+	allShortcuts = 1<<iota - 1
+)
+
+// shortcutNames are the shortcuts' names, for SHORTCUTS (see
+// shortcut_measure.go) and test messages.
+var shortcutNames = [...]struct {
+	name string
+	cut  shortcutSet
+}{
+	{"verbatim", cutVerbatim},
+	{"resolve", cutResolve},
+	{"authoritySlashes", cutAuthoritySlashes},
+	{"hostHint", cutHostHint},
+	{"plainDomain", cutPlainDomain},
+	{"pathRun", cutPathRun},
+}
+
+// shortcuts are the shortcuts every parse may take. Only a build for
+// measuring changes it (shortcut_measure.go); the tests parse with none
+// through entries whose cuts are 0.
+var shortcuts shortcutSet = allShortcuts
+
+// A verdict is what a shortcut makes of the input.
+type verdict uint8
+
+const (
+	refused verdict = iota // the states read the input from the start
+	resumed                // the states go on after what the shortcut read
+	taken                  // the shortcut made the URL
+)
+
+// A resumption is where the states start after a shortcut read the start
+// of the input and did not take it all: with that start's components in
+// c, and the URL's start already written (the head, of length at). The
+// zero resumption starts from the beginning.
+type resumption struct {
+	at   uint32
+	kind verdict // refused: from the start
+	// relative is set for a reference against the base, whose head is the
+	// base's: the states go on in the path state if clean-up leaves the
+	// input as it is (what it removes could make a scheme, "//" or a drive
+	// letter of its start). Otherwise the head is the input's, a scheme
+	// and authority (or a scheme and ":"), and they go on in the path
+	// start state (or the opaque path state).
+	relative bool
+}
+
+// resume readies p, set up to parse from the start, to go on as r, of
+// kind resumed, says, with c the components of what the shortcut read.
+func (r resumption) resume(p *parser, c *components) {
+	if r.relative && p.in != p.raw {
+		return
+	}
+	p.c = *c
+	p.c.queryStart, p.c.hashStart = omitted, omitted
+	switch {
+	case r.relative:
+		p.head, p.state = p.base.href[:r.at], statePath
+		if p.in[0] == '/' {
+			p.i = 1
+		}
+	case c.opaquePath:
+		p.head, p.i, p.state = p.in[:r.at], int(r.at), stateOpaquePath
+	default:
+		p.head, p.i, p.state = p.in[:r.at], int(r.at), statePathStart
+	}
+}
+
+// verbatim recognizes the commonest input, an absolute URL that is its own
+// serialization, takes it, and sets its components in c: the basic URL parser
+// would copy it byte for byte, whatever the base. For a special scheme
+// that takes a lower-case scheme and "//"; no credentials; an ASCII domain
+// that the host parser copies as it is (see appendDomain) and that does not
+// end in a number; a port, if any, of digits without a leading zero, up to
+// 65535 and not the scheme's default; and a path from "/", query and
+// fragment with nothing to percent-encode, no "\" and no segment that
+// starts with "." or "%" (which could be a dot segment). Every byte is then
+// a visible ASCII one, so clean-up would change nothing. A file URL may
+// have an empty host but not "localhost" (which becomes empty), no port,
+// and no first segment that is a drive letter to normalize. Other schemes
+// go to verbatimNonSpecial.
+//
+// When the input is not taken but its scheme and authority are as the
+// parser would copy them, and the authority ends where the path starts, r
+// resumes the states there.
+//
+// With want wantValid, for CanParse, it reports whether the input parses,
+// when that shows by the end of the authority: from there nothing can
+// fail. Upper-case letters may be in the domain then, and the port may be
+// any up to 65535.
+func verbatim(s string, c *components, want want) verdict {
+	var colon int
+	var kind schemeKind
+	if len(s) >= 8 {
+		colon, kind = lowerSpecialScheme(load64(s, 0)) // readScheme's first step, inlined
+	}
+	if colon == 0 {
+		var upper, slashes bool
+		colon, kind, upper, slashes = readScheme(s)
+		if colon == 0 || upper {
+			return refused
+		}
+		c.schemeEnd, c.scheme = uint32(colon), kind
+		if kind == schemeOther {
+			return verbatimNonSpecial(s, c, want)
+		}
+		if !slashes {
+			return refused
+		}
+	}
+	c.schemeEnd, c.scheme = uint32(colon), kind
+	i := colon + 3
+	c.usernameEnd, c.hostStart = uint32(i), uint32(i)
+	const stop = clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
+	var j int
+	if want == wantValid {
+		// An ASCII domain fails only on a forbidden domain code point, or
+		// if it is empty or ends in a number: upper case may stay.
+		j = scanDomain(s, i, clsDomainOther|stop)
+	} else {
+		j = scanDomain(s, i, clsDomainSpecial|stop)
+	}
+	c.hostEnd, c.hostKind = uint32(j), HostDomain
+	switch {
+	case kind == schemeFile && j == i:
+		c.hostKind = HostEmpty
+	case j == i || mayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
+		// (mayEndInANumber is endsInANumber's first test, which is not
+		// inlined through its generic instantiation.)
+		return refused
+	}
+	if j < len(s) && s[j] == ':' && kind != schemeFile {
+		var ok bool
+		if j, ok = verbatimPort(s, j, kind, want); !ok {
+			return refused
+		}
+	}
+	c.pathStart = uint32(j)
+	if want == wantValid || j == len(s) || s[j] != '/' {
+		// The authority ends with the input, or at "?", "#" or "\\": the
+		// path "/" would be added, and nothing can fail.
+		switch {
+		case j < len(s) && byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) == 0:
+			return refused
+		case want == wantValid:
+			return taken
+		}
+		return resumed
+	}
+	if kind == schemeFile && normalizesDriveLetter(s, j+1) {
+		return resumed
+	}
+	// verbatimPath, without its frame.
+	end, _, done := scanPathRun(s, j+1, clsPathEncode|clsBackslash, true)
+	if done {
+		c.queryStart, c.hashStart = omitted, omitted
+		if end == len(s) || verbatimTail(s, end, c, specialQuerySet) {
+			return taken
+		}
+	}
+	return resumed
+}
+
+// verbatimPort reads the port whose ":" is s[j] and returns where it ends.
+// It reports whether the port state would copy it as it is (or, with
+// wantValid, take it): digits without a leading zero, up to 65535 and not the default
+// port of the scheme kind.
+func verbatimPort(s string, j int, kind schemeKind, want want) (end int, ok bool) {
+	k, port := readPort(s, j+1)
+	if port > 0xFFFF {
+		return k, false
+	}
+	if want != wantValid && (k == j+1 || s[j+1] == '0' && k > j+2 || port == kind.defaultPort()) {
+		return k, false
+	}
+	return k, true
+}
+
+// verbatimNonSpecial is verbatim for a scheme that is not special, whose
+// ":" is at c.schemeEnd. The URL then has one of three shapes, each copied
+// as it is when every byte is visible ASCII and none needs
+// percent-encoding:
+//   - "//", an opaque host (no credentials, no "[", no forbidden host code
+//     point, not empty before a port) and a port as verbatim takes it
+//     (there is no default port), then a path from "/", or none, as
+//     verbatim takes it, except that "\" is an ordinary byte;
+//   - "/" and such a path, with a null host;
+//   - an opaque path, up to "?" or "#", as verbatimPath takes a path.
+//
+// It resumes the states after the first shape's authority, or the third's
+// scheme and ":". With wantValid it stops where nothing after can fail:
+// after the authority, or after the ":" when there is none. The byte (or
+// two, after "/") following the ":" must not be a tab or newline, whose
+// removal could bring two "/" together.
+func verbatimNonSpecial(s string, c *components, want want) verdict {
+	i := int(c.schemeEnd) + 1
+	c.usernameEnd, c.hostStart, c.hostEnd, c.pathStart = uint32(i), uint32(i), uint32(i), uint32(i)
+	switch {
+	case i+1 < len(s) && s[i] == '/' && s[i+1] == '/':
+		i += 2
+		j := i + indexEncoded(s[i:], opaqueHostStop)
+		c.usernameEnd, c.hostStart, c.hostEnd, c.hostKind = uint32(i), uint32(i), uint32(j), HostOpaque
+		if j == i {
+			c.hostKind = HostEmpty
+		}
+		if j < len(s) && s[j] == ':' {
+			var ok bool
+			if j == i {
+				return refused // host-missing
+			}
+			if j, ok = verbatimPort(s, j, schemeOther, want); !ok {
+				return refused
+			}
+		}
+		if j < len(s) && byteClasses[s[j]]&clsAuthorityEnd == 0 {
+			return refused
+		}
+		if want == wantValid {
+			return taken
+		}
+		k := j
+		if k < len(s) && s[k] == '/' {
+			k++
+		}
+		c.pathStart = uint32(j)
+		if verbatimPath(s, k, c, clsPathEncode, querySet) {
+			return taken
+		}
+		return resumed
+	case i < len(s) && s[i] == '/':
+		// "/" and a path, with a null host.
+		if want == wantValid && (i+1 == len(s) || !isTabOrNewline(s[i+1])) ||
+			want != wantValid && verbatimPath(s, i+1, c, clsPathEncode, querySet) {
+			return taken
+		}
+		return refused
+	}
+	switch {
+	case i < len(s) && isTabOrNewline(s[i]):
+		return refused
+	case want == wantValid:
+		return taken
+	}
+	// An opaque path. The path scan takes only bytes it keeps, and
+	// segments that cannot be dot segments: more than it needs.
+	c.opaquePath = true
+	if verbatimPath(s, i, c, clsPathEncode, querySet) {
+		return taken
+	}
+	return resumed
+}
+
+// verbatimPath reports whether the path segments from s[i], and the query
+// and fragment after them, are as the URL serializer writes them: no byte
+// of the classes stop (the path percent-encode set, and "\" in a special
+// URL), no segment that starts with "." or "%" (which could be a dot
+// segment), and no byte of the percent-encode sets query and the fragment
+// percent-encode set. It sets c's query and fragment offsets to those in s.
+func verbatimPath(s string, i int, c *components, stop byteClass, query encodeSet) bool {
+	end, _, done := scanPathRun(s, i, stop, true)
+	if !done {
+		return false
+	}
+	c.queryStart, c.hashStart = omitted, omitted
+	return end == len(s) || verbatimTail(s, end, c, query)
+}
+
+// verbatimTail is verbatimPath for the query and fragment, from s[end],
+// "?" or "#".
+func verbatimTail(s string, end int, c *components, query encodeSet) bool {
+	if s[end] == '?' {
+		c.queryStart = uint32(end)
+		end += 1 + indexEncoded(s[end+1:], query)
+		if end < len(s) && s[end] != '#' {
+			return false
+		}
+	}
+	if end < len(s) {
+		c.hashStart = uint32(end)
+		if indexEncoded(s[end+1:], fragmentSet) < len(s)-end-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveVerbatim recognizes the commonest relative references against a
+// special base URL, where the basic URL parser copies a part of the base
+// and then the reference as it is: a path from "/" (not "//"), or a path
+// that does not start with "/", "\", "?", "#" or a scheme, which replaces
+// the base's last segment; each with a query and fragment as verbatim
+// takes them, and no segment that starts with "." or "%". For a file base,
+// the rules of the file states must leave the path as it is: no drive
+// letter of the base that they keep (baseDriveLetter before a path from
+// "/", or a lone one that shortening leaves), and none of the reference's
+// that they act on. The
+// new href is the base's up to at, its path or last segment, followed by
+// ref; it returns at and the new components in c. When it reads ref's
+// start but not the rest, it returns false with at set all the same (and
+// 0 when it does not read that far): the states can go on from there
+// (see resumeRelative).
+func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) {
+	if len(ref) == 0 || !base.scheme.special() || uint64(len(ref))+uint64(len(base.href)) > maxHref {
+		return 0, false
+	}
+	at = base.pathStart // where ref goes in the new href
+	from := 0           // where ref's first segment starts
+	switch ref[0] {
+	case '/':
+		if len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
+			return 0, false // scheme-relative
+		}
+		from = 1
+	case '\\', '?', '#':
+		return 0, false
+	default:
+		if colon, _, _, _ := readScheme(ref); colon > 0 {
+			return 0, false
+		}
+		// The path of a special URL starts with "/": ref replaces the
+		// base's last segment, the path shortened as the states shorten it.
+		path := base.href[at:base.pathEnd()]
+		n := shortenedLen(path, base.scheme)
+		if n == len(path) || path[n] != '/' {
+			return 0, false // a lone drive letter that stays: "/" would come between
+		}
+		at += uint32(n) + 1
+	}
+	if base.scheme == schemeFile {
+		switch {
+		case from == 1 && (baseDriveLetter(base) != "" || normalizesDriveLetter(ref, 1)):
+			// The file slash state keeps the base's drive letter, and the
+			// path state normalizes the reference's.
+			return 0, false
+		case from == 0 && startsWithWindowsDriveLetter(ref):
+			// The file state drops the base's path for it.
+			return 0, false
+		}
+	}
+	if !verbatimPath(ref, from, c, clsPathEncode|clsBackslash, specialQuerySet) {
+		return at, false
+	}
+	q, h := c.queryStart, c.hashStart
+	*c = base.components
+	c.queryStart, c.hashStart = moved(q, int(at)), moved(h, int(at))
+	return at, true
+}
+
+// resumeRelative returns the resumption in the path state for a reference
+// that resolveVerbatim read and did not take, whose path would start at
+// offset at of the new href: after the base's scheme, credentials, host and
+// port, and its path shortened (up to the "/" before at) when the
+// reference's path does not start with "/". The states before would copy
+// them and report no validation error. It sets c to base's components.
+func resumeRelative(base *URL, ref string, at uint32, c *components) resumption {
+	if ref[0] != '/' {
+		at-- // shortening the path leaves it before its last "/"
+	}
+	*c = base.components
+	return resumption{at: at, kind: resumed, relative: true}
+}
+
+// scanDomain returns the index of the first byte from s[i] of the classes
+// stop, or len(s); stop holds no lower-case letter, digit, "-" or ".".
+// Bytes other than those are rare in a domain, and mostly end it: the
+// scan finds the first of them eight bytes at a time, without a branch
+// per byte (see notLDH), and goes on a byte at a time only from there.
+// A scan a word at a time through the table, then byte by byte over the
+// last word, mispredicts the end of its byte loop: this one takes CanParse
+// of kasztp.txt from 32 to 23 ns per URL (go test -bench CanParse, 10
+// rounds, benchstat).
+func scanDomain(s string, i int, stop byteClass) int {
+	for i < len(s) {
+		switch {
+		case i+8 <= len(s):
+			m := notLDH(load64(s, i))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		case len(s) >= 8:
+			// The last eight bytes, less those before s[i].
+			k := len(s) - 8
+			m := notLDH(load64(s, k)) >> (8 * (i - k))
+			if m == 0 {
+				return len(s)
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		}
+		// s[i] is none of those, or s is shorter than eight bytes.
+		break
+	}
+	for i < len(s) && byteClasses[s[i]]&stop == 0 {
+		i++
+	}
+	return i
+}
+
+// notLDH returns x with the high bit of each byte set that is not an ASCII
+// lower-case letter, digit, "-" or ".", and every other bit clear. Each
+// byte of h is at least 0x80, so that subtracting a byte below 0x80 never
+// borrows from the next: the high bit of a byte of h-lo is set if the
+// byte of x is at least lo (for an ASCII byte), and so that of
+// (h-lo)^(h-(hi+1)) if it is from lo to hi.
+func notLDH(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	h := x | highs
+	lower := (h - 'a'*ones) ^ (h - ('z'+1)*ones)
+	digit := (h - '0'*ones) ^ (h - ('9'+1)*ones)
+	dash := (h - '-'*ones) ^ (h - ('.'+1)*ones)
+	return (^(lower | digit | dash) | x) & highs
+}
+
+// pathRun appends the run of whole segments at p.i that the path state
+// would append as they are: no byte to percent-encode, no "\\" in a special
+// URL, and no segment starting with "." or "%" (which could be a dot
+// segment). If the run reaches the end of the path, it leaves p.i there and
+// reports done; otherwise it leaves p.i at the start of the first segment
+// that needs the path state's care.
+func (p *parser) pathRun(buf []byte, special bool) (_ []byte, done bool) {
+	stop := clsPathEncode
+	if special {
+		stop |= clsBackslash
+	}
+	start := p.i
+	end, segment, done := scanPathRun(p.in, start, stop, p.override == stateNone)
+	switch {
+	case done:
+		buf = append(append(buf, '/'), p.in[start:end]...)
+		p.i = end
+	case segment > start:
+		buf = append(append(buf, '/'), p.in[start:segment-1]...)
+		p.i = segment
+	}
+	return buf, done
+}
+
+// scanPathRun scans the path from s[i]. It returns done and where the path
+// ends if every segment up to there is clean, or else the start of the
+// first segment that is not: one with a byte of the classes stop, or that
+// starts with "." or "%". "?" and "#" end the path if ends is set.
+func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, done bool) {
+	// Eight bytes at a time, while none is of the classes stop (which hold
+	// "?" and "#") and no "." or "%" follows a "/" (or starts the run, as
+	// s[i] starts a segment). Blocks without "." or "%" need no more.
+	start := i
+	for ; i+8 <= len(s); i += 8 {
+		cls := classes8(s[i : i+8])
+		if cls&stop != 0 {
+			break
+		}
+		if cls&clsDotOrPercent != 0 && startsDotSegment(s, i, start) {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		cls := byteClasses[c]
+		if cls&(stop|clsDotOrPercent|clsAuthorityEnd) == 0 {
+			continue
+		}
+		switch {
+		case (c == '?' || c == '#') && ends:
+			return i, 0, true
+		case c != '/' && (cls&stop != 0 || i == start || s[i-1] == '/'):
+			segment = start
+			if j := strings.LastIndexByte(s[start:i], '/'); j >= 0 {
+				segment = start + j + 1
+			}
+			return i, segment, false
+		}
+	}
+	return i, 0, true
+}
+
+// startsDotSegment reports whether a "." or "%" in s[i:i+8] starts a
+// segment: follows a "/", or is s[start]. It is not inlined: inlined, the
+// compiler read the word from the eight bytes scanPathRun's loop had just
+// loaded for classes8, shifting them back together, and kept those bytes
+// in registers, so that the loop spilled and reloaded its own variables on
+// every pass; as a call, Parse of kasztp.txt takes 10% less time (go test
+// -bench Parse/kasztp, benchstat).
+//
+//go:noinline
+func startsDotSegment(s string, i, start int) bool {
+	x := load64(s, i)
+	afterSlash := bytesEqual(x, '/') << 8 // the high bit of each byte after a "/"
+	if i == start || s[i-1] == '/' {
+		afterSlash |= 0x80
+	}
+	return (bytesEqual(x, '.')|bytesEqual(x, '%'))&afterSlash != 0
+}

@@ -1,0 +1,23 @@
+//go:build weburl_shortcuts
+
+package weburl
+
+import (
+	"os"
+	"strings"
+)
+
+// With the build tag weburl_shortcuts, the environment variable SHORTCUTS
+// turns shortcuts off, to measure what each buys: SHORTCUTS=-pathRun,-hostHint
+// runs without those two (the names are shortcutNames'). No other build
+// reads it.
+func init() {
+	for _, name := range strings.Split(os.Getenv("SHORTCUTS"), ",") {
+		name = strings.TrimPrefix(strings.TrimSpace(name), "-")
+		for _, n := range shortcutNames {
+			if n.name == name {
+				shortcuts &^= n.cut
+			}
+		}
+	}
+}
