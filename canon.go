@@ -348,10 +348,10 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 		return k, rawURL, err
 	}
 	var u URL
-	_, err := parseURL(rawURL, nil, &u, wantHref, shortcuts, nil)
+	_, err := parseURL(rawURL, nil, &u, wantHref, nil)
 	if e, ok := err.(*Error); ok && e.Code == ErrMissingSchemeNonRelativeURL && c.DefaultScheme != "" {
 		// No scheme: the parser fails with this code exactly then.
-		_, err = parseURL(c.DefaultScheme+"://"+trimC0Space(rawURL), nil, &u, wantHref, shortcuts, nil)
+		_, err = parseURL(c.DefaultScheme+"://"+trimC0Space(rawURL), nil, &u, wantHref, nil)
 	}
 	if err != nil {
 		return nil, "", err

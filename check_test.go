@@ -171,7 +171,7 @@ func (u *URL) check() error {
 // parseStates parses input against base (which may be nil) as Parse and
 // URL.Parse do, with the states alone: no shortcut of shortcut.go.
 func parseStates(input string, base *URL) (*URL, error) {
-	u, err := parseURL(input, base, nil, wantURL, 0, nil)
+	u, err := parseURL(input, base, nil, wantURL, &extras{})
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func parseStates(input string, base *URL) (*URL, error) {
 
 // canParseStates is CanParse with the states alone.
 func canParseStates(input string, base *URL) bool {
-	_, err := parseURL(input, base, nil, wantValid, 0, nil)
+	_, err := parseURL(input, base, nil, wantValid, &extras{})
 	return err == nil
 }
 

@@ -44,8 +44,16 @@ func endsInANumberAfter[S ~string | ~[]byte](s S) bool {
 }
 
 // mayEndInANumber reports whether a domain whose last byte is c may end in
-// a number: c is a hex digit, "x" or "X", or "." (see endsInANumber).
-func mayEndInANumber(c byte) bool { return isHex(c) || c|0x20 == 'x' || c == '.' }
+// a number: c is a hex digit, "x" or "X", or "." (see endsInANumber). A
+// table lookup: most domains end in a letter that no number does.
+func mayEndInANumber(c byte) bool { return numberEnds[c] }
+
+var numberEnds = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isHex(byte(c)) || byte(c)|0x20 == 'x' || c == '.'
+	}
+	return t
+}()
 
 func allDigits[S ~string | ~[]byte](s S) bool {
 	for i := 0; i < len(s); i++ {

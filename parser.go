@@ -41,6 +41,14 @@ type parser struct {
 
 	hint hostHint // what the authority state learned of the host
 
+	// scheme is the input's scheme, in lower case, when a shortcut has
+	// read it (its colon is not 0): the scheme state need not read it
+	// again.
+	scheme struct {
+		colon int
+		kind  schemeKind
+	}
+
 	head string // the URL's start, which a resumption skips
 
 	raw   string      // the input before clean-up, for offsets
@@ -58,6 +66,12 @@ type parser struct {
 type hostHint struct {
 	start, end int
 	plain, ok  bool
+}
+
+// unchanged reports whether clean-up returned its input s itself as in: a
+// compare of the pointers, not of the bytes.
+func unchanged(in, s string) bool {
+	return len(in) == len(s) && unsafe.StringData(in) == unsafe.StringData(s)
 }
 
 // cleanInput turns s into the scalar value string the basic URL parser
@@ -175,9 +189,9 @@ const (
 // (Parse, URL.Parse, CanParse, SetHref, Parser, the canonicalizer, ...)
 // comes through it. It takes a shortcut where one applies (shortcut.go),
 // and runs the states otherwise, from the start or from where a shortcut
-// stopped; so that the two can be compared in one place, cuts says which
-// shortcuts it may take (none to parse with the states alone, and none
-// with extras: a listener for validation errors or an encoding).
+// stopped. A parse with extras (a listener for validation errors, an
+// encoding, or neither: the tests' parse with the states alone) takes no
+// shortcut, so that the two can be compared in one place.
 //
 // base may be nil or the zero URL, for none. With want wantURL it returns
 // a new URL; with wantHref it makes dst the
@@ -185,14 +199,14 @@ const (
 // whether the input parses, an error it does not allocate. An error is an
 // *Error, and nil (not a nil *Error) on success, so that Parse can return
 // it as it is.
-func parseURL(input string, base, dst *URL, want want, cuts shortcutSet, x *extras) (*URL, error) {
+func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) {
 	base = base.asBase()
 	if len(input) > MaxInputLength {
 		return nil, tooLong(input, base, want, x)
 	}
 	var c components
-	var r resumption
-	if cuts != 0 {
+	kind := refused // of the resumption
+	if cuts := shortcuts; x == nil && cuts != 0 {
 		if base != nil && want != wantValid && cuts&cutResolve != 0 {
 			at, ok := resolveVerbatim(base, input, &c)
 			switch {
@@ -205,12 +219,11 @@ func parseURL(input string, base, dst *URL, want want, cuts shortcutSet, x *extr
 			}
 			if at > 0 {
 				// A reference, which verbatim would not take.
-				r = resumeRelative(base, input, at, &c)
-				cuts &^= cutVerbatim
+				return runStates(input, base, dst, want, x, &c, resumeRelative(base, input, at, &c))
 			}
 		}
 		if cuts&cutVerbatim != 0 {
-			switch verbatim(input, &c, want) {
+			switch kind = verbatim(input, &c, want); kind {
 			case taken:
 				switch want {
 				case wantURL:
@@ -220,12 +233,14 @@ func parseURL(input string, base, dst *URL, want want, cuts shortcutSet, x *extr
 					return dst, nil
 				}
 				return nil, nil
-			case resumed:
-				r = resumption{at: c.pathStart, kind: resumed}
 			}
 		}
 	}
-	return runStates(input, base, dst, want, cuts, x, &c, r)
+	r := resumption{kind: kind}
+	if kind == resumed {
+		r.at = c.pathStart
+	}
+	return runStates(input, base, dst, want, x, &c, r)
 }
 
 // keep returns the URL of components c made of a and b, which nothing
@@ -245,17 +260,22 @@ func keep(a, b string, c *components, dst *URL, want want) *URL {
 
 // runStates runs the states on input, from where r says (c holds the
 // components of what the shortcut read), for parseURL.
-func runStates(input string, base, dst *URL, want want, cuts shortcutSet, x *extras, c *components, r resumption) (*URL, error) {
+func runStates(input string, base, dst *URL, want want, x *extras, c *components, r resumption) (*URL, error) {
 	var p parser
 	p.raw, p.in = input, cleanInput(input)
-	p.base, p.cuts = base, cuts
-	if x != nil {
+	p.base = base
+	if x == nil {
+		p.cuts = shortcuts
+	} else {
 		p.v, p.enc = x.v, x.enc
 	}
 	p.state = stateSchemeStart
 	p.c.queryStart, p.c.hashStart = omitted, omitted
-	if r.kind == resumed {
+	switch {
+	case r.kind >= resumed: // resumed or resumedRelative
 		r.resume(&p, c)
+	case r.kind == schemed && unchanged(p.in, p.raw):
+		p.scheme.colon, p.scheme.kind = int(c.schemeEnd), c.scheme
 	}
 	if want == wantValid {
 		p.canParse = true
@@ -333,39 +353,44 @@ func tooLong(input string, base *URL, want want, x *extras) *Error {
 
 // extras are what a parse may be given beyond its input and base: a
 // listener for validation errors, and an encoding for the query. The
-// shortcuts know neither, so a parse with extras takes none.
+// shortcuts know neither, so a parse with extras takes none; the tests
+// parse with the states alone with empty extras.
 type extras struct {
 	v   *validation
 	enc *legacyEncoding
 }
 
-// with returns the extras of v and enc, nil when both are, and the
-// shortcuts a parse with them may take.
-func with(v *validation, enc *legacyEncoding) (*extras, shortcutSet) {
+// with returns the extras of v and enc, nil when both are.
+func with(v *validation, enc *legacyEncoding) *extras {
 	if v == nil && enc == nil {
-		return nil, shortcuts
+		return nil
 	}
-	return &extras{v, enc}, 0
+	return &extras{v, enc}
 }
 
 // parse runs the basic URL parser on input with base (which may be nil) and
 // returns the new URL. v is nil unless someone listens for validation
 // errors; enc is the encoding, nil for UTF-8.
 func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, error) {
-	x, cuts := with(v, enc)
-	return parseURL(input, base, nil, wantURL, cuts, x)
+	return parseURL(input, base, nil, wantURL, with(v, enc))
 }
 
-// canParse reports whether input parses against base. It takes the
-// verbatim shortcut itself, as parseURL would, and then parseURL runs the
-// states: without parseURL's frame and arguments, CanParse takes 48 fewer
-// instructions per URL on kasztp.txt (bench/ir.sh canparse).
+// canParse reports whether input parses against base. It is parseURL for
+// wantValid, whose only shortcut is verbatim's, written out: without
+// parseURL's frame and arguments, CanParse takes N fewer instructions per
+// URL on kasztp.txt (bench/ir.sh canparse).
 func canParse(input string, base *URL) bool {
-	var c components
-	if shortcuts&cutVerbatim != 0 && len(input) <= MaxInputLength && verbatim(input, &c, wantValid) == taken {
-		return true
+	if len(input) > MaxInputLength {
+		return false
 	}
-	_, err := parseURL(input, base, nil, wantValid, shortcuts&^cutVerbatim, nil)
+	var c components
+	kind := refused // of the resumption
+	if shortcuts&cutVerbatim != 0 {
+		if kind = verbatim(input, &c, wantValid); kind == taken {
+			return true
+		}
+	}
+	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &c, resumption{kind: kind})
 	return err == nil
 }
 
@@ -591,8 +616,7 @@ func (p *Parser) ParseInto(u *URL, rawURL string) error {
 	if err != nil {
 		return err
 	}
-	x, cuts := with(v, enc)
-	_, err = parseURL(rawURL, base, u, wantHref, cuts, x)
+	_, err = parseURL(rawURL, base, u, wantHref, with(v, enc))
 	return err
 }
 

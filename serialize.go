@@ -19,7 +19,7 @@ import (
 // stream of such inputs costs no allocation per input.
 // https://url.spec.whatwg.org/#dom-url-href
 func (u *URL) SetHref(href string) error {
-	_, err := parseURL(href, nil, u, wantHref, shortcuts, nil)
+	_, err := parseURL(href, nil, u, wantHref, nil)
 	return err
 }
 

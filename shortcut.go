@@ -65,46 +65,43 @@ var shortcutNames = [...]struct {
 	{"pathRun", cutPathRun},
 }
 
-// shortcuts are the shortcuts every parse may take. Only a build for
-// measuring changes it (shortcut_measure.go); the tests parse with none
-// through entries whose cuts are 0.
-var shortcuts shortcutSet = allShortcuts
-
 // A verdict is what a shortcut makes of the input.
 type verdict uint8
 
 const (
-	refused verdict = iota // the states read the input from the start
-	resumed                // the states go on after what the shortcut read
-	taken                  // the shortcut made the URL
+	refused         verdict = iota // the states read the input from the start
+	schemed                        // the same, but the scheme is read: it is in c (schemeEnd, scheme), in lower case
+	resumed                        // the states go on after what the shortcut read
+	resumedRelative                // the same, for a reference against the base
+	taken                          // the shortcut made the URL
 )
 
 // A resumption is where the states start after a shortcut read the start
 // of the input and did not take it all: with that start's components in
-// c, and the URL's start already written (the head, of length at). The
-// zero resumption starts from the beginning.
+// c, and the URL's start already written (the head, of length at). For a
+// reference against the base (resumedRelative), the head is the base's,
+// and the states go on in the path state if clean-up leaves the input as
+// it is (what it removes could make a scheme, "//" or a drive letter of
+// its start). Otherwise (resumed) the head is the input's, a scheme and
+// authority (or a scheme and ":"), and they go on in the path start state
+// (or the opaque path state). The zero resumption starts from the
+// beginning.
 type resumption struct {
 	at   uint32
-	kind verdict // refused: from the start
-	// relative is set for a reference against the base, whose head is the
-	// base's: the states go on in the path state if clean-up leaves the
-	// input as it is (what it removes could make a scheme, "//" or a drive
-	// letter of its start). Otherwise the head is the input's, a scheme
-	// and authority (or a scheme and ":"), and they go on in the path
-	// start state (or the opaque path state).
-	relative bool
+	kind verdict
 }
 
 // resume readies p, set up to parse from the start, to go on as r, of
-// kind resumed, says, with c the components of what the shortcut read.
+// kind resumed or resumedRelative, says, with c the components of what the
+// shortcut read.
 func (r resumption) resume(p *parser, c *components) {
-	if r.relative && p.in != p.raw {
+	if r.kind == resumedRelative && !unchanged(p.in, p.raw) {
 		return
 	}
 	p.c = *c
 	p.c.queryStart, p.c.hashStart = omitted, omitted
 	switch {
-	case r.relative:
+	case r.kind == resumedRelative:
 		p.head, p.state = p.base.href[:r.at], statePath
 		if p.in[0] == '/' {
 			p.i = 1
@@ -146,7 +143,7 @@ func verbatim(s string, c *components, want want) verdict {
 	}
 	if colon == 0 {
 		var upper, slashes bool
-		colon, kind, upper, slashes = readScheme(s)
+		colon, kind, upper, slashes = readAnyScheme(s)
 		if colon == 0 || upper {
 			return refused
 		}
@@ -155,12 +152,11 @@ func verbatim(s string, c *components, want want) verdict {
 			return verbatimNonSpecial(s, c, want)
 		}
 		if !slashes {
-			return refused
+			return schemed
 		}
 	}
 	c.schemeEnd, c.scheme = uint32(colon), kind
 	i := colon + 3
-	c.usernameEnd, c.hostStart = uint32(i), uint32(i)
 	const stop = clsColon | clsAuthorityEnd | clsBackslash | clsAt | clsBracket
 	var j int
 	if want == wantValid {
@@ -170,30 +166,35 @@ func verbatim(s string, c *components, want want) verdict {
 	} else {
 		j = scanDomain(s, i, clsDomainSpecial|stop)
 	}
-	c.hostEnd, c.hostKind = uint32(j), HostDomain
+	hostEnd, hostKind := j, HostDomain
 	switch {
 	case kind == schemeFile && j == i:
-		c.hostKind = HostEmpty
+		hostKind = HostEmpty
 	case j == i || mayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
 		// (mayEndInANumber is endsInANumber's first test, which is not
 		// inlined through its generic instantiation.)
-		return refused
+		return schemed
 	}
 	if j < len(s) && s[j] == ':' && kind != schemeFile {
 		var ok bool
 		if j, ok = verbatimPort(s, j, kind, want); !ok {
-			return refused
+			return schemed
 		}
 	}
-	c.pathStart = uint32(j)
-	if want == wantValid || j == len(s) || s[j] != '/' {
-		// The authority ends with the input, or at "?", "#" or "\\": the
-		// path "/" would be added, and nothing can fail.
-		switch {
-		case j < len(s) && byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) == 0:
-			return refused
-		case want == wantValid:
+	if want == wantValid {
+		// From the end of the authority nothing can fail.
+		if j == len(s) || byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) != 0 {
 			return taken
+		}
+		return schemed
+	}
+	c.usernameEnd, c.hostStart, c.hostEnd, c.hostKind = uint32(i), uint32(i), uint32(hostEnd), hostKind
+	c.pathStart = uint32(j)
+	if j == len(s) || s[j] != '/' {
+		// The authority ends with the input, or at "?", "#" or "\\": the
+		// path "/" would be added.
+		if j < len(s) && byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) == 0 {
+			return schemed
 		}
 		return resumed
 	}
@@ -256,14 +257,14 @@ func verbatimNonSpecial(s string, c *components, want want) verdict {
 		if j < len(s) && s[j] == ':' {
 			var ok bool
 			if j == i {
-				return refused // host-missing
+				return schemed // host-missing
 			}
 			if j, ok = verbatimPort(s, j, schemeOther, want); !ok {
-				return refused
+				return schemed
 			}
 		}
 		if j < len(s) && byteClasses[s[j]]&clsAuthorityEnd == 0 {
-			return refused
+			return schemed
 		}
 		if want == wantValid {
 			return taken
@@ -283,11 +284,11 @@ func verbatimNonSpecial(s string, c *components, want want) verdict {
 			want != wantValid && verbatimPath(s, i+1, c, clsPathEncode, querySet) {
 			return taken
 		}
-		return refused
+		return schemed
 	}
 	switch {
 	case i < len(s) && isTabOrNewline(s[i]):
-		return refused
+		return schemed
 	case want == wantValid:
 		return taken
 	}
@@ -364,7 +365,7 @@ func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) 
 	case '\\', '?', '#':
 		return 0, false
 	default:
-		if colon, _, _, _ := readScheme(ref); colon > 0 {
+		if colon, _, _, _ := readAnyScheme(ref); colon > 0 {
 			return 0, false
 		}
 		// The path of a special URL starts with "/": ref replaces the
@@ -407,7 +408,7 @@ func resumeRelative(base *URL, ref string, at uint32, c *components) resumption 
 		at-- // shortening the path leaves it before its last "/"
 	}
 	*c = base.components
-	return resumption{at: at, kind: resumed, relative: true}
+	return resumption{at: at, kind: resumedRelative}
 }
 
 // scanDomain returns the index of the first byte from s[i] of the classes

@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// shortcuts are the shortcuts every parse may take: with the build tag
+// weburl_shortcuts, all but those SHORTCUTS names.
+var shortcuts shortcutSet = allShortcuts
+
 // With the build tag weburl_shortcuts, the environment variable SHORTCUTS
 // turns shortcuts off, to measure what each buys: SHORTCUTS=-pathRun,-hostHint
 // runs without those two (the names are shortcutNames'). No other build

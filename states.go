@@ -84,7 +84,15 @@ func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
 // https://url.spec.whatwg.org/#scheme-state
 func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 	start := p.i
-	colon, kind, upper, slashes := readScheme(p.in[start:])
+	var colon int
+	var kind schemeKind
+	var upper bool
+	if p.scheme.colon > 0 && start == 0 {
+		// A shortcut has read it, in lower case.
+		colon, kind = p.scheme.colon, p.scheme.kind
+	} else {
+		colon, kind, upper, _ = readScheme(p.in[start:])
+	}
 	if colon == 0 {
 		if p.override != stateNone {
 			return buf, errFailure
@@ -129,7 +137,8 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 		p.state = stateSpecialRelativeOrAuthority
 	case kind.special():
 		p.state = stateSpecialAuthoritySlashes
-		if p.cuts&cutAuthoritySlashes != 0 && slashes && p.i+2 < len(p.in) && p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
+		if p.cuts&cutAuthoritySlashes != 0 && p.i+2 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' &&
+			p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
 			// What the special authority slashes and ignore slashes states
 			// would do: skip "//" and go on to the authority.
 			p.i += 2
@@ -934,8 +943,9 @@ func isLocalhost[S ~string | ~[]byte](host S) bool { return string(host) == "loc
 // path that does not start with one; else "".
 // https://url.spec.whatwg.org/#file-slash-state
 func baseDriveLetter(base *URL) string {
-	if first := base.firstPathSegment(); isNormalizedWindowsDriveLetter(first) {
-		return first
+	path := base.href[base.pathStart:base.pathEnd()]
+	if len(path) >= 3 && (len(path) == 3 || path[3] == '/') && isNormalizedWindowsDriveLetter(path[1:3]) {
+		return path[1:3]
 	}
 	return ""
 }

@@ -187,6 +187,13 @@ func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 			return colon, kind, false, true
 		}
 	}
+	return readAnyScheme(s)
+}
+
+// readAnyScheme is readScheme without its first step, for callers that
+// took that step themselves or expect no special scheme: it reads a byte
+// at a time.
+func readAnyScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 	if len(s) == 0 || !isAlpha(s[0]) {
 		return 0, schemeOther, false, false
 	}
@@ -331,7 +338,7 @@ const MaxInputLength = 256 << 20
 // validation error.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	return parseURL(rawURL, nil, nil, wantURL, shortcuts, nil)
+	return parseURL(rawURL, nil, nil, wantURL, nil)
 }
 
 // Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
@@ -339,7 +346,7 @@ func Parse(rawURL string) (*URL, error) {
 // without a base, as [Parse] does.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	return parseURL(ref, u, nil, wantURL, shortcuts, nil)
+	return parseURL(ref, u, nil, wantURL, nil)
 }
 
 // asBase returns u, or nil for a nil or zero URL.
