@@ -5,14 +5,19 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // check verifies the invariants of u's representation (see components):
 // the offsets are in order and point at the delimiters they should, the
 // getters agree with each other and with the serialization, and parsing
 // the serialization gives the same URL again (the standard's idempotence
-// goal). Tests call it after every parse and every setter.
-func (u *URL) check() error {
+// goal), with the states alone and with the shortcuts. Tests call it after
+// every parse and every setter.
+func (u *URL) check() error { return u.checkWith(Parse) }
+
+// checkWith is check with reparse as the parse with the shortcuts.
+func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 	h := u.href
 	n := uint32(len(h))
 	fail := func(format string, args ...any) error {
@@ -162,7 +167,7 @@ func (u *URL) check() error {
 	if v.href != h || v.components != c {
 		return fail("re-parse with the states alone gives %q (%+v)", v.href, v.components)
 	}
-	if v, err = Parse(h); err != nil || v.href != h || v.components != c {
+	if v, err = reparse(h); err != nil || v.href != h || v.components != c {
 		return fail("re-parse with the shortcuts gives %v (%v)", v, err)
 	}
 	return nil
@@ -226,4 +231,38 @@ func checkHost(host string, kind HostKind, scheme schemeKind) error {
 		return errors.New("unknown host kind")
 	}
 	return nil
+}
+
+// TestCheckCatchesShortcuts plants what a shortcut that restated a rule of
+// the states wrongly would make: the input taken as it is where the states
+// change it. Such a URL passes every check of the representation, and a
+// re-parse with that shortcut gives it back; the re-parse with the states
+// alone catches it.
+func TestCheckCatchesShortcuts(t *testing.T) {
+	for _, tc := range []struct{ planted, like, rule string }{
+		// "\\" ends a segment in a special URL.
+		{"https://a/b\\c", "https://a/b/c", "backslash"},
+		// A file URL's first segment that is a drive letter with "|".
+		{"file:///C|/x", "file:///C:/x", "drive letter"},
+		// A non-special URL's opaque path keeps a space but before "?".
+		{"sc:a ?b", "sc:ab?b", "space before the query"},
+	} {
+		like, err := parseStates(tc.like, nil)
+		if err != nil || len(like.href) != len(tc.planted) {
+			t.Fatalf("%q: %v", tc.like, err)
+		}
+		// A URL of the same shape, with the planted href: what the
+		// shortcut would make, and what re-parsing with it gives.
+		planted := &URL{href: tc.planted, components: like.components}
+		shortcut := func(string) (*URL, error) { return planted, nil }
+		err = planted.checkWith(shortcut)
+		if err == nil || !strings.Contains(err.Error(), "states alone") {
+			t.Errorf("%s: check of %q = %v, want a difference from the states alone", tc.rule, tc.planted, err)
+		}
+		// The real shortcuts agree with the states, so check with them
+		// fails too, as it must for a URL the parser does not make.
+		if like.check() != nil {
+			t.Errorf("%s: check of %q fails: %v", tc.rule, tc.like, like.check())
+		}
+	}
 }

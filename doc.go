@@ -82,3 +82,31 @@
 // [URL]); a failed parse allocates just the [*Error]. (A non-ASCII host
 // costs IDNA's allocations; removing tabs and newlines, one more.)
 package weburl
+
+// The files of the package, by what they hold:
+//
+//	doc.go           this documentation
+//	url.go           URL, its components and getters, Error, Parse, CanParse, readScheme
+//	parser.go        the parser's state, the clean-up at its door, parseURL (the one
+//	                 entry), the driver of the states, Parser
+//	states.go        the states of the basic URL parser, in the standard's order, and
+//	                 the helpers only they (and the shortcuts that follow their rules) call
+//	shortcut.go      the shortcuts: the one layer that skips the states' work where it
+//	                 would change nothing (shortcut_all.go, shortcut_measure.go: which
+//	                 are on)
+//	classes.go       byte classes and the word-at-a-time helpers
+//	host.go          the host parser and the IDNA entry (toASCII), Host,
+//	                 PublicSuffixList
+//	ipv4.go, ipv6.go the IPv4 and IPv6 parsers and serializers
+//	punycode.go      Punycode for long labels
+//	percent.go       the percent-encode sets, in one table, and percent-decoding
+//	serialize.go     the setters, each a splice of the serialization
+//	validate.go      ErrorCode, ValidationError, Validate, IsValid
+//	searchparams.go  SearchParams (URLSearchParams), the form encoding
+//	encoding.go      the legacy encodings of the query (the Encoding Standard)
+//	origin.go        origins and sites
+//	render.go        Display, DomainToUnicode
+//	paths.go         MakeRelative and the path segment editors
+//	filepath.go      FromFilePath and FilePath
+//	stdurl.go        net/url, database/sql, log/slog and text marshaling
+//	canon.go         Canonicalizer and SURT

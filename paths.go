@@ -279,25 +279,3 @@ func (u *URL) appendSegment(buf []byte, seg string, first bool) []byte {
 	}
 	return appendEncoded(buf, seg, pathSegmentSet) // byte by byte, invalid UTF-8 too
 }
-
-// setPath makes path, serialized, u's path: the path of a special URL or a
-// URL without a host is "/" at least, and without a host one that starts
-// with "//" is written after "/.", as the serializer does.
-// https://url.spec.whatwg.org/#url-path-serializer
-func (u *URL) setPath(path string) {
-	if path == "" && (u.scheme.special() || u.hostKind == HostNull) {
-		path = "/"
-	}
-	at, end := u.authorityEnd(), u.pathEnd()
-	buf := make([]byte, 0, int(at)+2+len(path)+len(u.href)-int(end))
-	buf = append(buf, u.href[:at]...)
-	c := u.components
-	if u.hostKind == HostNull && strings.HasPrefix(path, "//") {
-		buf = append(buf, "/."...)
-	}
-	c.pathStart = uint32(len(buf))
-	buf = append(buf, path...)
-	delta := len(buf) - int(end)
-	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
-	u.commit(append(buf, u.href[end:]...), c)
-}

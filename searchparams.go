@@ -156,6 +156,36 @@ func (p *SearchParams) appendTo(dst []byte) []byte {
 	return dst
 }
 
+// Encode returns the application/x-www-form-urlencoded serialization of the
+// list with names and values encoded in the encoding that label names (as
+// a form in a document of that encoding is submitted), where String uses
+// UTF-8. A code point the encoding cannot encode is written as "&#N;",
+// percent-encoded. The error is an [*EncodingError] for an unknown label.
+// https://url.spec.whatwg.org/#concept-urlencoded-serializer
+func (p *SearchParams) Encode(label string) (string, error) {
+	p.sync()
+	enc, err := lookupEncoding(label)
+	if err != nil {
+		return "", err
+	}
+	if enc == nil {
+		return p.String(), nil
+	}
+	var b strings.Builder
+	var buf []byte
+	for i, nv := range p.list {
+		buf = buf[:0]
+		if i > 0 {
+			buf = append(buf, '&')
+		}
+		buf = appendEncodedAfterEncoding(buf, nv.name, enc, formSet, true)
+		buf = append(buf, '=')
+		buf = appendEncodedAfterEncoding(buf, nv.value, enc, formSet, true)
+		b.Write(buf)
+	}
+	return b.String(), nil
+}
+
 // Size returns the number of name-value pairs.
 // https://url.spec.whatwg.org/#dom-urlsearchparams-size
 func (p *SearchParams) Size() int {

@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -64,7 +65,7 @@ func (u *URL) SetUsername(value string) {
 	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
 		return
 	}
-	u.setCredentials(toScalarValues(value), u.Password(), true)
+	u.setCredentials(percentEncode(toScalarValues(value), userinfoSet), u.Password())
 }
 
 // SetPassword sets the password to value, percent-encoded with the userinfo
@@ -76,7 +77,7 @@ func (u *URL) SetPassword(value string) {
 	if u.cannotHaveUsernamePasswordPort() || len(value) > MaxInputLength {
 		return
 	}
-	u.setCredentials(u.Username(), toScalarValues(value), false)
+	u.setCredentials(u.Username(), percentEncode(toScalarValues(value), userinfoSet))
 }
 
 // SetHost sets the host and, if value has one after ":", the port, as
@@ -240,28 +241,19 @@ func (u *URL) setHost(value string, override state) {
 	u.commit(append(buf, u.href[u.pathStart:]...), p.c)
 }
 
-// setCredentials sets the username and password. The one that is new is
-// percent-encoded with the userinfo percent-encode set (encodeUsername
-// says which); the other is the URL's, encoded already.
+// setCredentials sets the username and password, both percent-encoded
+// already.
 // https://url.spec.whatwg.org/#set-the-username
 // https://url.spec.whatwg.org/#set-the-password
-func (u *URL) setCredentials(username, password string, encodeUsername bool) {
+func (u *URL) setCredentials(username, password string) {
 	start, end := u.schemeEnd+3, u.hostStart
-	buf := make([]byte, 0, len(u.href)+3*max(len(username), len(password))+2)
+	buf := make([]byte, 0, len(u.href)+len(username)+len(password)+2)
 	buf = append(buf, u.href[:start]...)
-	if encodeUsername {
-		buf = appendEncoded(buf, username, userinfoSet)
-	} else {
-		buf = append(buf, username...)
-	}
+	buf = append(buf, username...)
 	usernameEnd := uint32(len(buf))
 	if password != "" {
 		buf = append(buf, ':')
-		if encodeUsername {
-			buf = append(buf, password...)
-		} else {
-			buf = appendEncoded(buf, password, userinfoSet)
-		}
+		buf = append(buf, password...)
 	}
 	if uint32(len(buf)) > start {
 		buf = append(buf, '@')
@@ -313,4 +305,26 @@ func trimPrefixByte(s string, b byte) string {
 		return s[1:]
 	}
 	return s
+}
+
+// setPath makes path, serialized, u's path: the path of a special URL or a
+// URL without a host is "/" at least, and without a host one that starts
+// with "//" is written after "/.", as the serializer does.
+// https://url.spec.whatwg.org/#url-path-serializer
+func (u *URL) setPath(path string) {
+	if path == "" && (u.scheme.special() || u.hostKind == HostNull) {
+		path = "/"
+	}
+	at, end := u.authorityEnd(), u.pathEnd()
+	buf := make([]byte, 0, int(at)+2+len(path)+len(u.href)-int(end))
+	buf = append(buf, u.href[:at]...)
+	c := u.components
+	if u.hostKind == HostNull && strings.HasPrefix(path, "//") {
+		buf = append(buf, "/."...)
+	}
+	c.pathStart = uint32(len(buf))
+	buf = append(buf, path...)
+	delta := len(buf) - int(end)
+	c.queryStart, c.hashStart = moved(u.queryStart, delta), moved(u.hashStart, delta)
+	u.commit(append(buf, u.href[end:]...), c)
 }
