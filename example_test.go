@@ -3,6 +3,7 @@ package weburl_test
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -530,4 +531,107 @@ func ExampleSURT() {
 	// 254,1,168,192)/info
 	// dns:archive.org
 	// http://(org,archive,)/
+}
+
+func ExampleURL_Hostname() {
+	u, _ := weburl.Parse("http://[::1]:8080/")
+	fmt.Println(u.Hostname()) // in brackets, as in JavaScript
+	addr, _ := u.DialAddress()
+	fmt.Println(addr) // for net.Dial
+	fmt.Println(u.HostValue().Addr())
+	// Output:
+	// [::1]
+	// [::1]:8080
+	// ::1
+}
+
+func ExampleURL_StdURL() {
+	u, _ := weburl.Parse("https://example.com/a b/%zz?q=1 2")
+	v := u.StdURL() // a *url.URL with the WHATWG components, for net/http
+	fmt.Println(v.Host, v.RequestURI())
+	back, _ := weburl.FromStd(v)
+	fmt.Println(back.Equal(u))
+	// Output:
+	// example.com https://example.com/a%20b/%zz?q=1%202
+	// true
+}
+
+func ExampleFromStd() {
+	v, _ := url.Parse("HTTP://Example.COM/a/../b")
+	u, _ := weburl.FromStd(v) // parses v.String() as a browser would
+	fmt.Println(u)
+	// Output: http://example.com/b
+}
+
+func ExampleSearchParams() {
+	u, _ := weburl.Parse("https://example.com/search?q=go&page=2")
+	params := u.SearchParams() // bound to u: editing it edits u's query
+	params.Set("page", "3")
+	params.Append("tag", "a b")
+	params.Append("tag", "ü")
+	params.Delete("q")
+	for name, value := range params.All() {
+		fmt.Println(name, "=", value)
+	}
+	fmt.Println(params.GetAll("tag"))
+	fmt.Println(u)
+
+	// A list of its own, for a form body.
+	form := weburl.ParseSearchParams("")
+	form.Append("user", "ann")
+	form.Append("note", "1+1=2")
+	fmt.Println(form)
+	// Output:
+	// page = 3
+	// tag = a b
+	// tag = ü
+	// [a b ü]
+	// https://example.com/search?page=3&tag=a+b&tag=%C3%BC
+	// user=ann&note=1%2B1%3D2
+}
+
+func ExampleURL_SetQuery() {
+	u, _ := weburl.Parse("https://example.com/p?old=1#top")
+	u.SetQuery(url.Values{"b": {"2"}, "a": {"x y", "1"}})
+	fmt.Println(u) // sorted by key, as url.Values.Encode sorts
+	u.SetQuery(nil)
+	fmt.Println(u) // no query left
+	// Output:
+	// https://example.com/p?a=x+y&a=1&b=2#top
+	// https://example.com/p#top
+}
+
+func ExampleURL_JoinPath() {
+	u, _ := weburl.Parse("https://example.com/docs/")
+	// JoinPath reads each element as a path: "\" is "/" and "%2e%2e" is
+	// "..".
+	fmt.Println(u.JoinPath(`a\b`, "%2e%2e", "c"))
+	// PushPathSegment keeps a string one segment, whatever it holds.
+	for _, seg := range []string{`a\b`, "%2e%2e", "c/d"} {
+		if err := u.PushPathSegment(seg); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(u)
+	// Output:
+	// https://example.com/docs/a/c
+	// https://example.com/docs/a%5Cb/%252e%252e/c%2Fd
+}
+
+func ExampleURL_SetPort() {
+	u, _ := weburl.Parse("https://example.com/")
+	fmt.Println(u.SetPort("8443abc"), u) // the digits are taken
+	err := u.SetPort("99999")
+	fmt.Println(err, u) // refused: the URL is unchanged
+	var e *weburl.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Code == weburl.ErrPortOutOfRange, e.Code.Description())
+	}
+	file, _ := weburl.Parse("file:///etc/hosts")
+	fmt.Println(file.SetPort("1"))
+	// Output:
+	// <nil> https://example.com:8443/
+	// weburl: set port "99999": port-out-of-range https://example.com:8443/
+	// true the port is greater than 65535
+	// weburl: set port "1": cannot-have-username-password-port
 }

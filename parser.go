@@ -332,9 +332,9 @@ func runStates(input string, base, dst *URL, want want, x *extras, c *components
 	return dst, nil
 }
 
-// errInvalid is what parseURL returns for wantValid on failure: CanParse
-// allocates no error it would drop.
-var errInvalid = &Error{Code: errFailure}
+// errInvalid is what parseURL returns for wantValid on failure, whatever
+// the failure: CanParse allocates no error it would drop.
+var errInvalid = &Error{Code: ErrURLTooLong}
 
 // tooLong returns the error for an input longer than MaxInputLength.
 func tooLong(input string, base *URL, want want, x *extras) *Error {

@@ -222,8 +222,7 @@ func (u *URL) SetPathSegments(segments ...string) error {
 		buf = append(buf, '/')
 		buf = u.appendSegment(buf, seg, i == 0)
 	}
-	u.setPath(string(buf))
-	return nil
+	return u.setPath(string(buf))
 }
 
 // PushPathSegment appends a segment to the URL's path, percent-encoded as
@@ -236,8 +235,7 @@ func (u *URL) PushPathSegment(segment string) error {
 	}
 	path := strings.TrimSuffix(u.Pathname(), "/")
 	buf := append([]byte(path), '/')
-	u.setPath(string(u.appendSegment(buf, segment, path == "")))
-	return nil
+	return u.setPath(string(u.appendSegment(buf, segment, path == "")))
 }
 
 // PopPathSegment removes the last segment of the URL's path and returns
@@ -253,7 +251,9 @@ func (u *URL) PopPathSegment() (segment string, ok bool) {
 		return "", false
 	}
 	i := strings.LastIndexByte(path, '/')
-	u.setPath(path[:i])
+	if u.setPath(path[:i]) != nil {
+		return "", false // never: the href only gets shorter
+	}
 	return path[i+1:], true
 }
 

@@ -437,7 +437,9 @@ func (p *SearchParams) update() {
 			buf = p.appendTo(buf)
 		}
 		c.hashStart = moved(u.hashStart, len(buf)-int(end))
-		u.commit(append(buf, u.href[end:]...), c)
+		// A list that makes the URL too long for its offsets (4 GiB)
+		// leaves it as it was, as the setters do.
+		_ = u.commit("set search", "", append(buf, u.href[end:]...), c)
 		p.query = u.query()
 		return
 	}

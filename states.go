@@ -76,7 +76,7 @@ func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
 		p.state = stateNoScheme
 		return buf, 0
 	}
-	return buf, errFailure
+	return buf, p.fail(ErrSchemeInvalid, p.i)
 }
 
 // schemeState reads the scheme in one run (see readScheme); the scheme
@@ -95,7 +95,12 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 	}
 	if colon == 0 {
 		if p.override != stateNone {
-			return buf, errFailure
+			// The first code point that is no scheme's.
+			i := start + 1
+			for i < len(p.in) && isSchemeChar(p.in[i]) {
+				i++
+			}
+			return buf, p.fail(ErrSchemeInvalid, i)
 		}
 		// Start over, from the first code point in input.
 		p.i = 0
@@ -111,7 +116,7 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 		case u.scheme.special() != kind.special(),
 			kind == schemeFile && (u.includesCredentials() || u.hasPort()),
 			u.scheme == schemeFile && u.hostKind == HostEmpty:
-			return buf, errFailure
+			return buf, p.fail(ErrSchemeChange, start)
 		}
 	}
 	if upper {
@@ -398,7 +403,7 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 			return buf, p.fail(ErrHostMissing, start)
 		}
 		if p.override == stateHostname {
-			return buf, errFailure
+			return buf, p.fail(ErrHostnameWithPort, p.i)
 		}
 		if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
 			return buf, err
@@ -412,7 +417,7 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 			return buf, p.fail(ErrHostMissing, start)
 		}
 		if p.override != stateNone && (p.url.includesCredentials() || p.url.hasPort()) {
-			return buf, errFailure
+			return buf, p.fail(ErrHostEmpty, start)
 		}
 	}
 	if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
@@ -471,7 +476,7 @@ func (p *parser) portState(buf []byte) ([]byte, ErrorCode) {
 			return buf, 0
 		}
 	} else if p.override != stateNone {
-		return buf, errFailure
+		return buf, p.fail(ErrPortInvalid, p.i) // no digits
 	}
 	p.state = statePathStart
 	return buf, 0

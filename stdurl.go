@@ -139,6 +139,17 @@ func FromStd(v *url.URL) (*URL, error) {
 // the list bound to the URL.
 func (u *URL) Query() *SearchParams { return &SearchParams{list: parseForm(u.query())} }
 
+// SetQuery sets the query to v encoded, as u.RawQuery = v.Encode() sets
+// it with net/url: the pairs sorted by key, each key's values in their
+// order, with url.QueryEscape's escapes; an empty v leaves no query (and
+// no "?"). [URL.SearchParams] keeps the pairs in the order given instead.
+// On the zero URL it does nothing.
+func (u *URL) SetQuery(v url.Values) {
+	// v.Encode() is ASCII with nothing the query state encodes again, and
+	// starts with no "?"; SetSearch fails only on the zero URL.
+	_ = u.SetSearch(v.Encode())
+}
+
 // RequestURI returns the path and query as an HTTP request sends them, in
 // origin form: the path, then "?" and the query if the query is not null
 // (even if empty). For a URL with an opaque path, it is that path and the
@@ -166,6 +177,11 @@ func (u *URL) IsAbs() bool { return u.href != "" }
 // resolves ".." as the standard does: it cannot go above the root, and a
 // trailing ".." leaves a trailing "/". A URL with an opaque path has no
 // segments to join to, and is returned as it is.
+//
+// Each element is read as the parser reads a path: "\" is "/" in a special
+// URL, and "%2e%2e" is "..". To add a segment that is any string, with its
+// "/", "\", "%" and dots kept, use [URL.PushPathSegment], which
+// percent-encodes it.
 func (u *URL) JoinPath(elem ...string) *URL {
 	v := u.Clone()
 	if u.href == "" || u.opaquePath || len(elem) == 0 {

@@ -435,3 +435,44 @@ func TestMigratingTable(t *testing.T) {
 		}
 	}
 }
+
+// TestSetQuery checks that SetQuery sets the query net/url's RawQuery =
+// v.Encode() sets, on every kind of URL, for values of every kind of
+// byte.
+func TestSetQuery(t *testing.T) {
+	values := []url.Values{
+		nil,
+		{},
+		{"a": {"1"}},
+		{"b": {"2"}, "a": {"x y", "1"}, "": {""}},
+		{"q": {"ü & é", "#?/%zz+"}, "k'\"<>`": {"\x00\x7f\t"}},
+	}
+	for _, href := range []string{"https://example.com/p?old#f", "sc://h/p", "sc:opaque?x#y", "file:///x", "http://h/"} {
+		for _, v := range values {
+			u, err := Parse(href)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hash := u.Hash()
+			u.SetQuery(v)
+			want := v.Encode()
+			if want != "" {
+				want = "?" + want
+			}
+			if u.Search() != want || u.Hash() != hash || u.StdURL().RawQuery != v.Encode() {
+				t.Errorf("%q with %v: Search %q, Hash %q, RawQuery %q; want %q", href, v, u.Search(), u.Hash(), u.StdURL().RawQuery, want)
+			}
+			if len(v) == 0 && u.queryStart != omitted {
+				t.Errorf("%q with no values keeps a query: %q", href, u.Href())
+			}
+			if err := u.check(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	var zero URL
+	zero.SetQuery(url.Values{"a": {"1"}})
+	if zero != (URL{}) {
+		t.Errorf("SetQuery changed the zero URL: %q", zero.Href())
+	}
+}

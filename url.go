@@ -422,6 +422,12 @@ func (u *URL) Host() string {
 // Hostname returns the serialized host, as JavaScript's URL.hostname does:
 // a domain in its ASCII form, an IPv4 address in dotted decimal, an IPv6
 // address in brackets, an opaque host, or "".
+//
+// An IPv6 address keeps its brackets: "[::1]" for http://[::1]:8080/,
+// where net/url's Hostname gives "::1". So net.JoinHostPort(u.Hostname(),
+// u.Port()) would give "[[::1]]:8080": use [URL.DialAddress] for the
+// address to dial ("[::1]:8080"), and [URL.HostValue] and [Host.Addr] for
+// the address as a netip.Addr.
 // https://url.spec.whatwg.org/#dom-url-hostname
 func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 

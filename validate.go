@@ -148,9 +148,38 @@ const (
 	// 4 GiB − 2 bytes. At MaxInputLength, or at the input's end. Fatal.
 	ErrURLTooLong
 
-	// errFailure is a setter's "return failure" (or plain "return") that
-	// the standard attaches no validation error to.
-	errFailure
+	// The setters' refusals that the standard attaches no validation
+	// error to (its "return" in a setter's steps or with a state
+	// override): not the standard's names, and never a validation error
+	// of the parser. A setter returns an [*Error] with one of these, or
+	// with the validation error the parser signals, when it leaves the URL
+	// unchanged.
+
+	// ErrSchemeInvalid: the value given to [URL.SetProtocol] is no scheme
+	// (an ASCII letter, then letters, digits, "+", "-" and "."). At the
+	// code point that is none.
+	ErrSchemeInvalid
+	// ErrSchemeChange: [URL.SetProtocol] would switch between a special
+	// scheme and one that is not, make a URL with credentials or a port a
+	// file URL, or change the scheme of a file URL with an empty host.
+	ErrSchemeChange
+	// ErrCannotHaveCredentialsOrPort: the URL cannot have a username,
+	// password or port, which [URL.SetUsername], [URL.SetPassword] and
+	// [URL.SetPort] set: its host is null or empty, or its scheme is file.
+	ErrCannotHaveCredentialsOrPort
+	// ErrOpaquePathURL: the URL has an opaque path, and so no host and no
+	// path of segments to set ([URL.SetHost], [URL.SetHostname],
+	// [URL.SetPathname]).
+	ErrOpaquePathURL
+	// ErrHostnameWithPort: the value given to [URL.SetHostname] has a
+	// port. At its ":".
+	ErrHostnameWithPort
+	// ErrHostEmpty: [URL.SetHost] or [URL.SetHostname] would make the
+	// host empty in a URL with credentials or a port.
+	ErrHostEmpty
+	// ErrZeroURL: the URL is the zero URL, which has no components to
+	// set.
+	ErrZeroURL
 )
 
 // errorCodes holds each code's name in the standard and its description.
@@ -188,7 +217,13 @@ var errorCodes = [...]struct{ name, description string }{
 	ErrFileInvalidWindowsDriveLetter:        {"file-invalid-Windows-drive-letter", "a relative reference against a file URL starts with a Windows drive letter"},
 	ErrFileInvalidWindowsDriveLetterHost:    {"file-invalid-Windows-drive-letter-host", "the host of the file URL is a Windows drive letter"},
 	ErrURLTooLong:                           {"URL-too-long", "the input is longer than MaxInputLength, or its URL would be longer than 4 GiB"},
-	errFailure:                              {"failure", "the value is rejected"},
+	ErrSchemeInvalid:                        {"scheme-invalid", "the value is not a scheme"},
+	ErrSchemeChange:                         {"scheme-change", "the scheme cannot change so: between special and not special, to file with credentials or a port, or from file with an empty host"},
+	ErrCannotHaveCredentialsOrPort:          {"cannot-have-username-password-port", "the URL cannot have a username, password or port: its host is null or empty, or its scheme is file"},
+	ErrOpaquePathURL:                        {"opaque-path", "the URL has an opaque path, and so no host or path segments to set"},
+	ErrHostnameWithPort:                     {"hostname-with-port", "the hostname has a port"},
+	ErrHostEmpty:                            {"host-empty", "the host cannot be empty while the URL has credentials or a port"},
+	ErrZeroURL:                              {"zero-URL", "the URL is the zero URL, which has no components"},
 }
 
 // String returns the standard's name for the validation error, such as

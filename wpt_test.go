@@ -331,30 +331,53 @@ type setterTest struct {
 }
 
 // set calls the setter of u for the attribute JavaScript names name.
-func set(u *URL, name, value string) {
+func set(u *URL, name, value string) error {
 	switch name {
 	case "href":
-		_ = u.SetHref(value) // a failing href setter throws in JavaScript; the URL is unchanged either way
+		return u.SetHref(value) // a failing href setter throws in JavaScript
 	case "protocol":
-		u.SetProtocol(value)
+		return u.SetProtocol(value)
 	case "username":
-		u.SetUsername(value)
+		return u.SetUsername(value)
 	case "password":
-		u.SetPassword(value)
+		return u.SetPassword(value)
 	case "host":
-		u.SetHost(value)
+		return u.SetHost(value)
 	case "hostname":
-		u.SetHostname(value)
+		return u.SetHostname(value)
 	case "port":
-		u.SetPort(value)
+		return u.SetPort(value)
 	case "pathname":
-		u.SetPathname(value)
+		return u.SetPathname(value)
 	case "search":
-		u.SetSearch(value)
+		return u.SetSearch(value)
 	case "hash":
-		u.SetHash(value)
-	default:
-		panic("unknown attribute " + name)
+		return u.SetHash(value)
+	}
+	panic("unknown attribute " + name)
+}
+
+// checkSetterError checks what a setter returned: an *Error exactly when
+// the URL, before as it was, is unchanged and value is not the attribute's
+// value already; nil when the URL changed, or when it did not and value
+// is that value (or, for the cases the standard takes without a change,
+// listed by the caller, took is set).
+func checkSetterError(t testing.TB, before, after *URL, name, value string, err error, took bool) {
+	t.Helper()
+	changed := before.Href() != after.Href() || before.components != after.components
+	current := value == attr(before, name) || name == "protocol" && value == before.Scheme()
+	var e *Error
+	switch {
+	case err != nil && changed:
+		t.Errorf("set %s = %q changed %q to %q and returned %v", name, value, before.Href(), after.Href(), err)
+	case err != nil && !errors.As(err, &e):
+		t.Errorf("set %s = %q: %v is no *Error", name, value, err)
+	case err != nil && (current || took):
+		t.Errorf("set %s = %q on %q: %v, but the standard takes it", name, value, before.Href(), err)
+	case err == nil && !changed && !current && !took:
+		t.Errorf("set %s = %q left %q unchanged and returned nil", name, value, before.Href())
+	case err != nil && (e.Op != "set "+name || e.Input != value || e.Code == 0 || e.Offset < 0 || e.Offset > len(value)):
+		t.Errorf("set %s = %q: error %#v", name, value, e)
 	}
 }
 
@@ -384,8 +407,12 @@ func TestWPTSetters(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				set(u, name, tc.NewValue)
+				before := *u
+				err = set(u, name, tc.NewValue)
 				checkAttrs(t, u, tc.Expected)
+				if name != "href" {
+					checkSetterError(t, &before, u, name, tc.NewValue, err, false)
+				}
 				if err := u.check(); err != nil {
 					t.Error(err)
 				}

@@ -53,15 +53,22 @@ func TestZeroURL(t *testing.T) {
 	if nilURL.Href() != "" || nilURL.String() != "" || fmt.Sprint(nilURL) != "" {
 		t.Errorf("a nil *URL: Href %q, String %q, printed %q", nilURL.Href(), nilURL.String(), fmt.Sprint(nilURL))
 	}
-	for name, set := range map[string]func(*URL, string){
+	for name, set := range map[string]func(*URL, string) error{
 		"SetProtocol": (*URL).SetProtocol, "SetUsername": (*URL).SetUsername, "SetPassword": (*URL).SetPassword,
 		"SetHost": (*URL).SetHost, "SetHostname": (*URL).SetHostname, "SetPort": (*URL).SetPort,
 		"SetPathname": (*URL).SetPathname, "SetSearch": (*URL).SetSearch, "SetHash": (*URL).SetHash,
 	} {
 		u := call(name)
-		set(u, "https://x/1")
+		err := set(u, "https://x/1")
 		if *u != (URL{}) {
 			t.Errorf("%s changed the zero URL to %q", name, u.Href())
+		}
+		if !errors.Is(err, ErrZeroURL) {
+			t.Errorf("%s on the zero URL: %v, want ErrZeroURL", name, err)
+		}
+		// "" is what the zero URL has.
+		if err := set(u, ""); err != nil || *u != (URL{}) {
+			t.Errorf("%s(\"\") on the zero URL: %v, %q", name, err, u.Href())
 		}
 	}
 	if u := call("SetHref"); u.SetHref("https://example.com/x") != nil || u.Pathname() != "/x" {
@@ -83,6 +90,11 @@ func TestZeroURL(t *testing.T) {
 	}
 	if call("IsAbs").IsAbs() {
 		t.Error("IsAbs() = true")
+	}
+	u := call("SetQuery")
+	u.SetQuery(url.Values{"a": {"1"}})
+	if *u != (URL{}) {
+		t.Errorf("SetQuery changed the zero URL to %q", u.Href())
 	}
 	if v := call("JoinPath").JoinPath("a", "b"); *v != (URL{}) {
 		t.Errorf("JoinPath = %q", v.Href())
