@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"time"
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/fetch"
@@ -71,4 +73,40 @@ func ExampleFollowRedirects() {
 	// Output:
 	// GET /new%20page?q=%C3%BC
 	// /new page
+}
+
+func ExampleClient() {
+	// A server on the loopback interface that sets a cookie and redirects
+	// /old to a Location with a space, and answers other requests with the
+	// request line's target and the cookie it was sent.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			http.SetCookie(w, &http.Cookie{Name: "session", Value: "1"})
+			w.Header().Set("Location", "/new page")
+			w.WriteHeader(http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, r.Method, " ", r.RequestURI, " ", r.Header.Get("Cookie"))
+	}))
+	defer srv.Close()
+
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		panic(err)
+	}
+	client := fetch.NewClient(&http.Client{Jar: jar, Timeout: 10 * time.Second})
+	defer client.CloseIdleConnections()
+
+	u, err := weburl.Parse(srv.URL + "/old")
+	if err != nil {
+		panic(err)
+	}
+	resp, err := client.Get(context.Background(), u)
+	if err != nil {
+		panic(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	fmt.Println(string(body))
+	// Output: GET /new%20page session=1
 }

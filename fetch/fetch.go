@@ -1,13 +1,18 @@
 // Package fetch sends HTTP requests for URLs parsed by package weburl, and
-// follows redirects, as a browser does, on net/http.
+// follows their redirects to the URLs a browser follows, on net/http.
 //
 // net/http parses a request's URL, and every Location header it follows,
 // with net/url, which disagrees with browsers on many URLs (a space, a
-// stray "%", "\\" for "/", IDNA). NewRequest builds a request from a
-// [weburl.URL], and FollowRedirects gives a client that follows redirects
-// as the Fetch Standard's HTTP-redirect fetch does, parsing each Location
-// with weburl. Together they send the requests a browser sends, from the
-// first to the last redirect.
+// stray "%", "\\" for "/", IDNA). [NewRequest] builds a request from a
+// [weburl.URL]; a [Client] sends requests for URLs, and follows each
+// redirect to the URL a browser resolves its Location to; [FollowRedirects]
+// makes a net/http client that does the same. Together they send the
+// requests a browser sends, from the first to the last redirect:
+//
+//	client := fetch.NewClient(nil)
+//	u, err := weburl.Parse("https://bücher.example/a b?q=%zz")
+//	...
+//	resp, err := client.Get(ctx, u)
 //
 // Package weburl does not import net/http: a program that only parses URLs
 // links no HTTP stack. This package is the HTTP layer, as net/http is for
@@ -18,11 +23,14 @@ package fetch
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/weburl/weburl"
 )
@@ -33,8 +41,9 @@ import (
 // an invalid method or a nil ctx. Its URL is u.StdURL() and its Host is
 // u.Host(), so that net/http dials the host u names and sends the request
 // target and Host header a browser sends (see [weburl.URL.StdURL] for the few
-// URLs net/url cannot hold exactly, and net/http's limits). Send it with
-// a client from [FollowRedirects] to follow redirects as a browser does.
+// URLs net/url cannot hold exactly, and net/http's limits). Send it with a
+// [Client], or a client from [FollowRedirects], to follow its redirects as
+// a browser does.
 func NewRequest(ctx context.Context, method string, u *weburl.URL, body io.Reader) (*http.Request, error) {
 	if u.Href() == "" {
 		return nil, errors.New("fetch: NewRequest with no URL")
@@ -48,28 +57,159 @@ func NewRequest(ctx context.Context, method string, u *weburl.URL, body io.Reade
 	return req, nil
 }
 
-// MaxRedirects is the most redirects a client from FollowRedirects follows
-// for one request, as the Fetch Standard says.
+// A Client sends HTTP requests with a net/http client, and follows their
+// redirects as that client does in every respect but one: each Location
+// is resolved as a browser resolves it, with weburl against the URL of
+// the request it answers (see [FollowRedirects]). The client's Transport,
+// Jar, CheckRedirect and Timeout are read at each request, so that one set
+// after NewClient counts: the jar gives every hop its cookies and takes
+// each response's (a cookie set by a redirect goes with the next hop),
+// CheckRedirect is asked once per hop, http.ErrUseLastResponse from it
+// returns the response that redirects (its Location the absolute URL a
+// browser would follow), and the Timeout covers the whole chain.
+//
+// A Client is safe for concurrent use, as its net/http client is.
+type Client struct {
+	c *http.Client
+}
+
+// NewClient returns a Client that sends requests with c, which it keeps
+// and reads at each request (nil: a new http.Client with net/http's
+// defaults).
+func NewClient(c *http.Client) *Client {
+	if c == nil {
+		c = new(http.Client)
+	}
+	return &Client{c: c}
+}
+
+// Do sends req, as http.Client.Do does, and follows its redirects as a
+// browser does. Build req with [NewRequest] to have its URL parsed as a
+// browser parses it too.
+func (c *Client) Do(req *http.Request) (*http.Response, error) {
+	hc := *c.c
+	hc.Transport = &resolver{next: hc.Transport}
+	if hc.CheckRedirect == nil {
+		hc.CheckRedirect = checkRedirect
+	}
+	return hc.Do(req)
+}
+
+// Get sends a GET request for u.
+func (c *Client) Get(ctx context.Context, u *weburl.URL) (*http.Response, error) {
+	return c.send(ctx, http.MethodGet, u, "", nil)
+}
+
+// Head sends a HEAD request for u.
+func (c *Client) Head(ctx context.Context, u *weburl.URL) (*http.Response, error) {
+	return c.send(ctx, http.MethodHead, u, "", nil)
+}
+
+// Post sends a POST request for u with body, of the type contentType. A
+// body that is a *bytes.Buffer, *bytes.Reader or *strings.Reader can be
+// sent again, to follow a 307 or 308; a body that is an io.Closer is
+// closed, as by http.Client.Post.
+func (c *Client) Post(ctx context.Context, u *weburl.URL, contentType string, body io.Reader) (*http.Response, error) {
+	return c.send(ctx, http.MethodPost, u, contentType, body)
+}
+
+// PostForm sends a POST request for u with data, URL-encoded as
+// url.Values.Encode encodes it, as the body.
+func (c *Client) PostForm(ctx context.Context, u *weburl.URL, data url.Values) (*http.Response, error) {
+	return c.Post(ctx, u, "application/x-www-form-urlencoded", strings.NewReader(data.Encode()))
+}
+
+// CloseIdleConnections closes the idle connections of the client's
+// transport, as http.Client.CloseIdleConnections does.
+func (c *Client) CloseIdleConnections() { c.c.CloseIdleConnections() }
+
+// send sends a request with method for u.
+func (c *Client) send(ctx context.Context, method string, u *weburl.URL, contentType string, body io.Reader) (*http.Response, error) {
+	req, err := NewRequest(ctx, method, u, body)
+	if err != nil {
+		if closer, ok := body.(io.Closer); ok {
+			closer.Close()
+		}
+		return nil, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	return c.Do(req)
+}
+
+// FollowRedirects returns a net/http client that sends requests with c's
+// transport, jar, CheckRedirect and timeout (c is unchanged; nil means
+// http.DefaultClient) and follows redirects as c would, in every respect
+// but one: each Location is resolved as a browser resolves it, by weburl
+// against the URL of the request it answers, so that "/a b" goes to
+// "/a%20b", "/x/%zz" to "/x/%zz" and "\\\\host\\p" to another host,
+// where net/url reads them otherwise or not at all. Its fields may be set
+// after: a CheckRedirect or Jar set on the returned client is used, as on
+// any net/http client.
+//
+// The client's transport rewrites the Location of each response that
+// redirects into the absolute URL a browser follows (its href, or for the
+// few that net/url cannot parse, a form of it that net/url parses), and
+// sends the request that follows it to exactly that URL. So net/http's own
+// redirect loop follows it, with everything it does: the jar's cookies for
+// each hop, CheckRedirect asked once per hop with the request and those
+// before, http.ErrUseLastResponse returning the response that redirects
+// (its Location the absolute URL a browser would follow),
+// the Timeout for the whole chain, the method and body of each status, the
+// headers it keeps or drops, and the Referer it adds. An empty Location,
+// which net/http does not follow, is the URL itself, as for a browser.
+//
+// Where net/http follows at most 10 redirects, the client stops after
+// MaxRedirects (20), as browsers do, with ErrTooManyRedirects, unless a
+// CheckRedirect is set. A Location that does not parse ends the chain with
+// a [*RedirectError] wrapping the [*weburl.Error], and so does one whose
+// scheme is not http or https (ErrRedirectScheme), as the Fetch Standard
+// says: net/http's client returns them wrapped in a *url.Error.
+// https://fetch.spec.whatwg.org/#http-redirect-fetch
+func FollowRedirects(c *http.Client) *http.Client {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	check := c.CheckRedirect
+	if check == nil {
+		check = checkRedirect
+	}
+	return &http.Client{
+		Transport:     &resolver{next: c.Transport},
+		Jar:           c.Jar,
+		CheckRedirect: check,
+		Timeout:       c.Timeout,
+	}
+}
+
+// MaxRedirects is the most redirects a Client, or a client from
+// FollowRedirects, follows for one request when no CheckRedirect is set:
+// the Fetch Standard's limit, which browsers follow.
 const MaxRedirects = 20
 
-// The errors a client from FollowRedirects returns, wrapped in a
+// The errors of the redirects a Client does not follow, wrapped in a
 // *url.Error as net/http's client returns its errors.
 var (
-	// ErrTooManyRedirects: a redirect after MaxRedirects.
+	// ErrTooManyRedirects: a redirect after MaxRedirects, with no
+	// CheckRedirect set.
 	ErrTooManyRedirects = errors.New("fetch: stopped after " + strconv.Itoa(MaxRedirects) + " redirects")
 	// ErrRedirectScheme: a redirect to a URL whose scheme is not http or
 	// https, which the Fetch Standard does not follow.
 	ErrRedirectScheme = errors.New("fetch: redirect to a scheme other than http or https")
-	// ErrStdLocation: a response that redirects, to be returned (see
-	// FollowRedirects), whose Location net/url does not parse, so that
-	// net/http's client cannot return it.
-	ErrStdLocation = errors.New("fetch: net/http cannot return a response whose Location net/url rejects")
 )
 
-// A RedirectError reports a redirect a client from FollowRedirects did not
-// follow: its Location header, and why. Err wraps the [*weburl.Error] of a
-// Location that does not parse, or is ErrTooManyRedirects,
-// ErrRedirectScheme or ErrStdLocation.
+// checkRedirect is the CheckRedirect of a Client with none set.
+func checkRedirect(_ *http.Request, via []*http.Request) error {
+	if len(via) > MaxRedirects {
+		return ErrTooManyRedirects
+	}
+	return nil
+}
+
+// A RedirectError reports a redirect a Client did not follow: its Location
+// header, and why. Err wraps the [*weburl.Error] of a Location that does
+// not parse, or is ErrRedirectScheme.
 type RedirectError struct {
 	Location string         // the Location header
 	URL      string         // the URL of the response that redirected
@@ -80,6 +220,9 @@ type RedirectError struct {
 func (e *RedirectError) Error() string {
 	return "fetch: redirect from " + quoteShort(e.URL) + " to Location " + quoteShort(e.Location) + ": " + unprefixed(e.Err)
 }
+
+// Unwrap returns e.Err.
+func (e *RedirectError) Unwrap() error { return e.Err }
 
 // unprefixed returns err's message less the package name it starts with,
 // so that an error wrapping it names a package once.
@@ -102,276 +245,150 @@ func quoteShort(s string) string {
 	return strconv.Quote(s[:max]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
-// Unwrap returns e.Err.
-func (e *RedirectError) Unwrap() error { return e.Err }
+// A resolver is the transport of a Client: it resolves the Location of
+// each response that redirects as a browser does, for net/http's redirect
+// loop, and sends the request that follows it to that URL.
+type resolver struct {
+	next http.RoundTripper // nil: http.DefaultTransport
 
-// FollowRedirects returns a client that sends requests with c's transport,
-// timeout and cookie jar (c is unchanged; nil means http.DefaultClient),
-// but follows redirects itself, as the Fetch Standard's HTTP-redirect
-// fetch does, and not as net/http does:
-//
-//   - A Location is parsed with this package against the URL of the
-//     request it answers, as a browser parses it ("/a b" goes to "/a%20b",
-//     "\\\\host\\p" to another host, "/x/%zz" as it is); one that fails to
-//     parse ends with a [*RedirectError] wrapping the [*weburl.Error], and so does
-//     one whose scheme is not http or https (ErrRedirectScheme), or the
-//     redirect after MaxRedirects, 20 (ErrTooManyRedirects). A Location
-//     that is there but empty is the URL itself (less its fragment); a
-//     response without one is returned.
-//   - 301 and 302 turn POST into GET without a body; 303 turns every
-//     method but GET and HEAD into GET without a body; otherwise the
-//     method stays and the body is sent again, from the first request's
-//     GetBody (if it has a body and no GetBody, the 3xx response is
-//     returned, as net/http does).
-//   - c.CheckRedirect, if set, is asked before each redirect with the new
-//     request and those sent so far, as net/http asks it, and
-//     http.ErrUseLastResponse returns the response that redirected. Any
-//     other error is returned, wrapped in a *url.Error, without the
-//     response (net/http returns both).
-//   - net/http's client parses the Location of every response that
-//     redirects with net/url before it returns it. So a response that
-//     redirects and is returned (as http.ErrUseLastResponse asks, or when
-//     the body cannot be sent again) must have a Location net/url
-//     parses; if not, a [*RedirectError] with that Response and
-//     ErrStdLocation is returned in its place.
-//   - c.Jar gives each request its cookies and takes each response's.
-//   - Each redirect carries the first request's headers, less those
-//     net/http drops on a redirect to a host that is neither the first
-//     request's nor a subdomain of it (Authorization, Www-Authenticate,
-//     Cookie, Cookie2, Proxy-Authorization and Proxy-Authenticate), less
-//     Authorization once a redirect changes the origin (scheme, host or
-//     port; net/http keeps it for a subdomain), and less Content-Type,
-//     Content-Encoding, Content-Language and Content-Location once the
-//     body is dropped. No Referer is added.
-//   - The bodies of the responses that redirect are drained a little and
-//     closed, so that their connections are used again; the response
-//     returned has the last request as its Request.
-//
-// A fragment of a Location stays in the new request's URL but never
-// reaches the wire. Build requests with [NewRequest] to have the first
-// request's URL parsed as a browser parses it too.
-// https://fetch.spec.whatwg.org/#http-redirect-fetch
-func FollowRedirects(c *http.Client) *http.Client {
-	if c == nil {
-		c = http.DefaultClient
-	}
-	next := c.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	return &http.Client{
-		Transport: &redirector{next: next, jar: c.Jar, check: c.CheckRedirect},
-		// The redirector follows the redirects; net/http returns what it
-		// returns.
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		Timeout:       c.Timeout,
-	}
+	mu sync.Mutex
+	// targets are the URLs the redirects of responses go to, for the
+	// requests net/http makes to follow them (whose Response is the
+	// response). A response that is never followed is dropped with it.
+	targets map[weak.Pointer[http.Response]]hop
 }
 
-// A redirector is the transport of a client from FollowRedirects: it sends
-// a request and the requests its redirects ask for.
-type redirector struct {
-	next  http.RoundTripper
-	jar   http.CookieJar
-	check func(req *http.Request, via []*http.Request) error
+// A hop is where the redirect of a response goes.
+type hop struct {
+	to       *url.URL // the URL a browser follows
+	from     string   // the href of the URL of the response
+	location string   // the response's Location as it came
 }
 
-func (r *redirector) RoundTrip(first *http.Request) (*http.Response, error) {
-	cur, err := weburl.FromStd(first.URL)
-	if err != nil {
-		if first.Body != nil {
-			first.Body.Close()
+func (r *resolver) transport() http.RoundTripper {
+	if r.next == nil {
+		return http.DefaultTransport
+	}
+	return r.next
+}
+
+// RoundTrip sends req and resolves the Location of the response.
+func (r *resolver) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Response != nil {
+		// A request to follow a redirect: to where a browser goes.
+		if h, ok := r.target(req.Response); ok {
+			if h.to.Scheme != "http" && h.to.Scheme != "https" {
+				closeBody(req)
+				return nil, &RedirectError{Location: h.location, URL: h.from, Response: req.Response, Err: ErrRedirectScheme}
+			}
+			sent := req.Clone(req.Context())
+			sent.URL, sent.Host = h.to, h.to.Host
+			req = sent
 		}
+	}
+	resp, err := r.transport().RoundTrip(req)
+	if err != nil {
 		return nil, err
 	}
-	req, firstHost := first, cur.Hostname()
-	var via []*http.Request
-	stripSensitive, stripAuth, dropBody := false, false, false
-	for {
-		if r.jar != nil {
-			req = withCookies(req, r.jar.Cookies(req.URL))
-		}
-		resp, err := r.next.RoundTrip(req)
-		if err != nil {
-			return nil, err
-		}
-		if r.jar != nil {
-			if rc := resp.Cookies(); len(rc) > 0 {
-				r.jar.SetCookies(req.URL, rc)
-			}
-		}
-		method, keepBody, ok := redirectMethod(req.Method, resp.StatusCode)
-		locations, hasLocation := resp.Header["Location"]
-		if !ok || !hasLocation {
-			return resp, nil
-		}
-		loc := ""
-		if len(locations) > 0 {
-			loc = locations[0]
-		}
-		fail := func(err error) (*http.Response, error) {
-			discard(resp)
-			return nil, &RedirectError{Location: loc, URL: cur.Href(), Response: resp, Err: err}
-		}
-		// last returns resp, the response that redirects, as the
-		// response to first, unless net/http's client, which parses
-		// its Location with net/url before it asks CheckRedirect
-		// (golang.org/issue/40120), would fail on it.
-		last := func() (*http.Response, error) {
-			if loc != "" && stdFollows(first, resp.StatusCode) {
-				if _, err := first.URL.Parse(loc); err != nil {
-					return fail(fmt.Errorf("%w: %w", ErrStdLocation, err))
-				}
-			}
-			return resp, nil
-		}
-		next, err := cur.Parse(loc)
-		switch {
-		case err != nil:
-			return fail(err)
-		case next.Scheme() != "http" && next.Scheme() != "https":
-			return fail(ErrRedirectScheme)
-		case len(via) == MaxRedirects:
-			return fail(ErrTooManyRedirects)
-		}
-		keepBody = keepBody && !dropBody
-		if keepBody && first.GetBody == nil && hasBody(first) {
-			return last() // the body cannot be sent again
-		}
-		dropBody = !keepBody
-		// Which headers of the first request go on.
-		stripSensitive = stripSensitive || !isDomainOrSubdomain(next.Hostname(), firstHost)
-		stripAuth = stripAuth || next.OriginValue() != cur.OriginValue()
-		nreq, err := NewRequest(first.Context(), method, next, nil)
-		if err != nil {
-			return fail(err)
-		}
-		nreq.Header = redirectHeaders(first.Header, stripSensitive, stripAuth, dropBody)
-		if keepBody && first.GetBody != nil && hasBody(first) {
-			if nreq.Body, err = first.GetBody(); err != nil {
-				return fail(err)
-			}
-			nreq.GetBody, nreq.ContentLength = first.GetBody, first.ContentLength
-		}
-		if u := nreq.URL.User; u != nil && nreq.Header.Get("Authorization") == "" {
-			password, _ := u.Password()
-			nreq.SetBasicAuth(u.Username(), password) // as net/http's client does for each request
-		}
-		nreq.Response = resp
-		via = append(via, req)
-		if r.check != nil {
-			if err := r.check(nreq, via); err != nil {
-				if nreq.Body != nil {
-					nreq.Body.Close()
-				}
-				if err == http.ErrUseLastResponse {
-					return last()
-				}
-				discard(resp)
-				return nil, err
-			}
-		}
-		discard(resp)
-		req, cur = nreq, next
+	if !redirects(resp.StatusCode) {
+		return resp, nil
+	}
+	locations, ok := resp.Header["Location"]
+	if !ok {
+		return resp, nil
+	}
+	loc := ""
+	if len(locations) > 0 {
+		loc = locations[0]
+	}
+	from, err := weburl.FromStd(req.URL)
+	if err != nil {
+		return resp, nil // a request weburl cannot read: net/http's rules apply
+	}
+	to, err := from.Parse(loc)
+	if err != nil {
+		resp.Body.Close()
+		return nil, &RedirectError{Location: loc, URL: from.Href(), Response: resp, Err: err}
+	}
+	resp.Header.Set("Location", stdLocation(to))
+	r.remember(resp, hop{to: to.StdURL(), from: from.Href(), location: loc})
+	return resp, nil
+}
+
+// CloseIdleConnections closes the idle connections of the transport, for
+// http.Client.CloseIdleConnections.
+func (r *resolver) CloseIdleConnections() {
+	if t, ok := r.transport().(interface{ CloseIdleConnections() }); ok {
+		t.CloseIdleConnections()
 	}
 }
 
-// redirectMethod returns the method of the request a response with status
-// redirects to, and whether that keeps the body; ok is false for a status
-// that does not redirect.
-// https://fetch.spec.whatwg.org/#http-redirect-fetch
-func redirectMethod(method string, status int) (_ string, keepBody, ok bool) {
-	switch status {
-	case http.StatusMovedPermanently, http.StatusFound:
-		if method == http.MethodPost {
-			return http.MethodGet, false, true
-		}
-		return method, true, true
-	case http.StatusSeeOther:
-		if method != http.MethodGet && method != http.MethodHead {
-			return http.MethodGet, false, true
-		}
-		return method, true, true
-	case http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
-		return method, true, true
+// remember records where the redirect of resp goes.
+func (r *resolver) remember(resp *http.Response, h hop) {
+	key := weak.Make(resp)
+	r.mu.Lock()
+	if r.targets == nil {
+		r.targets = make(map[weak.Pointer[http.Response]]hop)
 	}
-	return "", false, false
+	r.targets[key] = h
+	r.mu.Unlock()
+	runtime.AddCleanup(resp, func(key weak.Pointer[http.Response]) {
+		r.mu.Lock()
+		delete(r.targets, key)
+		r.mu.Unlock()
+	}, key)
 }
 
-// hasBody reports whether req has a body to send.
-func hasBody(req *http.Request) bool {
-	return req.Body != nil && req.Body != http.NoBody
+// target returns where the redirect of resp goes, and forgets it.
+func (r *resolver) target(resp *http.Response) (hop, bool) {
+	key := weak.Make(resp)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	h, ok := r.targets[key]
+	delete(r.targets, key)
+	return h, ok
 }
 
-// stdFollows reports whether net/http's client goes on to follow a
-// response with status to a request first whose Location is not empty,
-// as its redirectBehavior decides.
-func stdFollows(first *http.Request, status int) bool {
+// stdLocation returns the Location to give net/http for a redirect to u:
+// its href, which net/url parses to the same URL for all but a few, or
+// for those (a path with a "%" that starts no percent-encoded byte, say)
+// the href with each "%" of them encoded, which net/url parses. The
+// request that follows goes to u all the same (see resolver.RoundTrip).
+func stdLocation(u *weburl.URL) string {
+	href := u.Href()
+	if _, err := url.Parse(href); err == nil {
+		return href
+	}
+	var b strings.Builder
+	for i := 0; i < len(href); i++ {
+		if href[i] == '%' && !(i+2 < len(href) && isHex(href[i+1]) && isHex(href[i+2])) {
+			b.WriteString("%25")
+			continue
+		}
+		b.WriteByte(href[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+// redirects reports whether a response of status is a redirect net/http
+// follows when it has a Location.
+func redirects(status int) bool {
 	switch status {
-	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther:
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
 		return true
-	case http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
-		return first.GetBody != nil || !hasBody(first)
 	}
 	return false
 }
 
-// redirectHeaders returns the headers of a redirect: the first request's,
-// less what the flags say (see FollowRedirects).
-func redirectHeaders(first http.Header, stripSensitive, stripAuth, dropBody bool) http.Header {
-	h := make(http.Header, len(first))
-	for k, vv := range first {
-		switch http.CanonicalHeaderKey(k) {
-		case "Authorization":
-			if stripSensitive || stripAuth {
-				continue
-			}
-		case "Www-Authenticate", "Cookie", "Cookie2", "Proxy-Authorization", "Proxy-Authenticate":
-			if stripSensitive {
-				continue
-			}
-		case "Content-Type", "Content-Encoding", "Content-Language", "Content-Location":
-			if dropBody {
-				continue
-			}
-		}
-		h[k] = append([]string(nil), vv...)
+// closeBody closes the body of a request a RoundTripper does not send, as
+// it must.
+func closeBody(req *http.Request) {
+	if req.Body != nil {
+		req.Body.Close()
 	}
-	return h
-}
-
-// withCookies returns req with cookies added to its Cookie header, as a
-// copy if there are any: a RoundTripper must not change its request.
-func withCookies(req *http.Request, cookies []*http.Cookie) *http.Request {
-	if len(cookies) == 0 {
-		return req
-	}
-	req = req.Clone(req.Context())
-	for _, c := range cookies {
-		req.AddCookie(c)
-	}
-	return req
-}
-
-// isDomainOrSubdomain reports whether the host sub is parent or a
-// subdomain of it, as net/http decides which headers to copy on a
-// redirect; an IP address matches only itself.
-func isDomainOrSubdomain(sub, parent string) bool {
-	if sub == parent {
-		return true
-	}
-	if strings.ContainsAny(sub, ":%[") {
-		return false
-	}
-	return strings.HasSuffix(sub, parent) && len(sub) > len(parent) && sub[len(sub)-len(parent)-1] == '.'
-}
-
-// discard drains a little of a response's body, so that its connection
-// can be used again, and closes it.
-func discard(resp *http.Response) {
-	const max = 2 << 10 // as net/http's client
-	if resp.ContentLength == -1 || resp.ContentLength <= max {
-		io.CopyN(io.Discard, resp.Body, max)
-	}
-	resp.Body.Close()
 }

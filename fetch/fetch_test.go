@@ -152,15 +152,15 @@ func (c *recordingConn) Read(b []byte) (int, error) {
 // the headers the tests look at, and the body.
 func echo(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	fmt.Fprintf(w, "%s %s %s auth=%q cookie=%q type=%q custom=%q body=%q",
+	fmt.Fprintf(w, "%s %s %s auth=%q cookie=%q type=%q custom=%q body=%q referer=%q",
 		r.Method, r.Host, r.RequestURI, r.Header.Get("Authorization"), r.Header.Get("Cookie"),
-		r.Header.Get("Content-Type"), r.Header.Get("X-Custom"), body)
+		r.Header.Get("Content-Type"), r.Header.Get("X-Custom"), body, r.Header.Get("Referer"))
 }
 
-// redirects is a handler of test redirects: a request for a path in to is
+// A redirectServer is a handler of test redirects: a request for a path in to is
 // answered with that status and Location on its first visit; every other
 // request, and a second visit, is echoed.
-type redirects struct {
+type redirectServer struct {
 	mu     sync.Mutex
 	to     map[string]redirect // by host and path, as "a.test/p"
 	visits map[string]int
@@ -173,7 +173,7 @@ type redirect struct {
 	always   bool   // redirect on every visit
 }
 
-func (rs *redirects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (rs *redirectServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	key := r.Host + r.URL.Path
 	rs.mu.Lock()
 	rd, ok := rs.to[key]
@@ -192,14 +192,19 @@ func (rs *redirects) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	echo(w, r)
 }
 
-func newRedirects(t *testing.T, to map[string]redirect) (*redirects, *testNet) {
-	rs := &redirects{to: to, visits: map[string]int{}}
+func newRedirects(t *testing.T, to map[string]redirect) (*redirectServer, *testNet) {
+	rs := &redirectServer{to: to, visits: map[string]int{}}
 	return rs, newTestNet(t, rs.ServeHTTP)
 }
 
-// get sends method to href with FollowRedirects and returns the body of
-// the response.
-func get(t *testing.T, c *http.Client, method, href string, body io.Reader, header http.Header) (*http.Response, string, error) {
+// A doer sends requests: an *http.Client or a *Client.
+type doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// get sends method to href with c and returns the response, its body
+// read and closed.
+func get(t *testing.T, c doer, method, href string, body io.Reader, header http.Header) (*http.Response, string, error) {
 	t.Helper()
 	u, err := weburl.Parse(href)
 	if err != nil {
@@ -219,6 +224,28 @@ func get(t *testing.T, c *http.Client, method, href string, body io.Reader, head
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp, string(b), nil
+}
+
+// discard reads resp's body to its end and closes it, so that its
+// connection can be used again.
+func discard(resp *http.Response) {
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+}
+
+// constructors are the two ways to make a client that follows redirects
+// as a browser does, from an *http.Client: each returns the client and the
+// *http.Client whose fields count after it was made (FollowRedirects': the
+// one it returns; a Client's: the one it was given).
+var constructors = []struct {
+	name string
+	make func(*http.Client) (doer, *http.Client)
+}{
+	{"FollowRedirects", func(hc *http.Client) (doer, *http.Client) {
+		c := FollowRedirects(hc)
+		return c, c
+	}},
+	{"NewClient", func(hc *http.Client) (doer, *http.Client) { return NewClient(hc), hc }},
 }
 
 // TestFollowRedirects follows Locations a browser reads otherwise than
@@ -286,86 +313,65 @@ func TestFollowRedirects(t *testing.T) {
 	}
 }
 
-// TestRedirectMethods checks the method and body of each redirect status,
-// as the Fetch Standard's HTTP-redirect fetch changes them.
-func TestRedirectMethods(t *testing.T) {
-	to := map[string]redirect{}
+// TestLikeNetHTTP checks that a Client, and a client from
+// FollowRedirects, follow redirects as net/http's client does (method,
+// body, the headers kept and dropped, the Referer added, the cookies of
+// the jar) wherever net/url reads the Location as weburl does: the server
+// sees the same requests from both.
+func TestLikeNetHTTP(t *testing.T) {
+	to := map[string]redirect{
+		"a.test/other":  {302, "http://other.test/to", "", true},
+		"a.test/sub":    {302, "http://sub.a.test/to", "", true},
+		"a.test/port":   {302, "http://a.test:8080/to", "", true},
+		"a.test/scheme": {302, "https://a.test/to", "", true},
+		"a.test/same":   {302, "/to", "c=2", true},
+	}
 	for _, status := range []int{301, 302, 303, 307, 308} {
 		to["a.test/"+strconv.Itoa(status)] = redirect{status, "/to", "", true}
 	}
 	_, tn := newRedirects(t, to)
-	c := FollowRedirects(&http.Client{Transport: tn.transport()})
-	header := http.Header{"Content-Type": {"text/plain"}}
-	for _, tc := range []struct {
-		method string
-		status int
-		want   string
-	}{
-		{"POST", 301, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
-		{"POST", 302, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
-		{"PUT", 301, `PUT a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
-		{"PUT", 303, `GET a.test /to auth="" cookie="" type="" custom="" body=""`},
-		{"HEAD", 303, ""},
-		{"POST", 307, `POST a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
-		{"PUT", 308, `PUT a.test /to auth="" cookie="" type="text/plain" custom="" body="payload"`},
-	} {
-		path := "http://a.test/" + strconv.Itoa(tc.status)
-		var body io.Reader
-		if tc.method != "HEAD" {
-			body = strings.NewReader("payload")
-		}
-		tn.recorded()
-		resp, got, err := get(t, c, tc.method, path, body, header)
-		if err != nil {
-			t.Errorf("%s %d: %v", tc.method, tc.status, err)
-			continue
-		}
-		if tc.method == "HEAD" {
-			if _, lines := tn.recorded(); len(lines) != 2 || lines[1] != "HEAD /to HTTP/1.1" || resp.StatusCode != 200 {
-				t.Errorf("HEAD 303: %s, lines %q", resp.Status, lines)
+	clients := func() (std *http.Client, ours map[string]func(*http.Request) (*http.Response, error)) {
+		jar, _ := cookiejar.New(nil)
+		std = &http.Client{Transport: tn.transport(), Jar: jar}
+		ourJar, _ := cookiejar.New(nil)
+		fromFollow := FollowRedirects(&http.Client{Transport: tn.transport(), Jar: ourJar})
+		clientJar, _ := cookiejar.New(nil)
+		client := NewClient(&http.Client{Transport: tn.transport(), Jar: clientJar})
+		return std, map[string]func(*http.Request) (*http.Response, error){"FollowRedirects": fromFollow.Do, "Client": client.Do}
+	}
+	std, ours := clients()
+	header := http.Header{"Authorization": {"Bearer t"}, "Cookie": {"c=1"}, "X-Custom": {"x"}, "Content-Type": {"text/plain"}}
+	for _, path := range []string{"other", "sub", "port", "scheme", "same", "same", "301", "302", "303", "307", "308"} {
+		for _, method := range []string{"GET", "POST", "PUT", "HEAD"} {
+			do := func(send func(*http.Request) (*http.Response, error)) string {
+				var body io.Reader
+				if method != "GET" && method != "HEAD" {
+					body = strings.NewReader("payload")
+				}
+				u, _ := weburl.Parse("http://a.test/" + path)
+				req, err := NewRequest(context.Background(), method, u, body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k, v := range header {
+					req.Header[k] = v
+				}
+				tn.recorded()
+				resp, err := send(req)
+				if err != nil {
+					return "error: " + err.Error()
+				}
+				defer resp.Body.Close()
+				b, _ := io.ReadAll(resp.Body)
+				_, lines := tn.recorded()
+				return fmt.Sprintf("%s %q %s", resp.Status, lines, b)
 			}
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s %d: the server saw %s, want %s", tc.method, tc.status, got, tc.want)
-		}
-	}
-	// A body that cannot be sent again: the 307 comes back, as from
-	// net/http.
-	u, _ := weburl.Parse("http://a.test/307")
-	req, _ := NewRequest(context.Background(), "POST", u, io.NopCloser(strings.NewReader("payload")))
-	resp, err := c.Do(req)
-	if err != nil || resp.StatusCode != 307 {
-		t.Errorf("307 without GetBody: %v, %v", resp, err)
-	} else {
-		resp.Body.Close()
-	}
-}
-
-// TestRedirectHeaders checks which of the first request's headers each
-// redirect carries: net/http's sensitive headers go on a redirect to a
-// host that is not the first's nor a subdomain of it, and Authorization
-// also on a change of origin (scheme, host or port).
-func TestRedirectHeaders(t *testing.T) {
-	_, tn := newRedirects(t, map[string]redirect{
-		"a.test/other":  {302, "http://other.test/to", "", false},
-		"a.test/sub":    {302, "http://sub.a.test/to", "", false},
-		"a.test/port":   {302, "http://a.test:8080/to", "", false},
-		"a.test/scheme": {302, "https://a.test/to", "", false},
-		"a.test/same":   {302, "/to", "", false},
-	})
-	c := FollowRedirects(&http.Client{Transport: tn.transport()})
-	header := http.Header{"Authorization": {"Bearer t"}, "Cookie": {"c=1"}, "X-Custom": {"x"}}
-	for _, tc := range []struct{ from, want string }{
-		{"http://a.test/other", `GET other.test /to auth="" cookie="" type="" custom="x"`},
-		{"http://a.test/sub", `GET sub.a.test /to auth="" cookie="c=1" type="" custom="x"`},
-		{"http://a.test/port", `GET a.test:8080 /to auth="" cookie="c=1" type="" custom="x"`},
-		{"http://a.test/scheme", `GET a.test /to auth="" cookie="c=1" type="" custom="x"`},
-		{"http://a.test/same", `GET a.test /to auth="Bearer t" cookie="c=1" type="" custom="x"`},
-	} {
-		_, got, err := get(t, c, "GET", tc.from, nil, header)
-		if err != nil || !strings.HasPrefix(got, tc.want) {
-			t.Errorf("%s: the server saw %s, %v; want %s", tc.from, got, err, tc.want)
+			want := do(std.Do)
+			for name, send := range ours {
+				if got := do(send); got != want {
+					t.Errorf("%s %s with %s:\n got %s\nwant %s (net/http)", method, path, name, got, want)
+				}
+			}
 		}
 	}
 }
@@ -375,13 +381,16 @@ func TestRedirectHeaders(t *testing.T) {
 // https, and the 21st redirect.
 func TestRedirectErrors(t *testing.T) {
 	rs, tn := newRedirects(t, map[string]redirect{
-		"a.test/bad":    {302, "http://[::1", "", false},
-		"a.test/mailto": {302, "mailto:a@example.com", "", false},
-		"a.test/ftp":    {302, "ftp://a.test/x", "", false},
+		"a.test/bad":    {302, "http://[::1", "", true},
+		"a.test/mailto": {302, "mailto:a@example.com", "", true},
+		"a.test/ftp":    {302, "ftp://a.test/x", "", true},
 		"a.test/loop":   {302, "/loop", "", true},
 	})
 	c := FollowRedirects(&http.Client{Transport: tn.transport()})
 	_, _, err := get(t, c, "GET", "http://a.test/bad", nil, nil)
+	if _, _, err2 := get(t, NewClient(&http.Client{Transport: tn.transport()}), "GET", "http://a.test/bad", nil, nil); fmt.Sprint(err2) != fmt.Sprint(err) {
+		t.Errorf("a Client: %v; FollowRedirects: %v", err2, err)
+	}
 	var e *weburl.Error
 	var re *RedirectError
 	if !errors.As(err, &e) || e.Code != weburl.ErrIPv6Unclosed || !errors.As(err, &re) || re.Location != "http://[::1" {
@@ -401,48 +410,151 @@ func TestRedirectErrors(t *testing.T) {
 	}
 }
 
-// TestRedirectCheckAndJar checks that CheckRedirect is asked before each
-// redirect, and that the jar serves every hop.
+// TestRedirectCheckAndJar checks, for both constructors, with the jar and
+// CheckRedirect set before the client is made and after, that a cookie a
+// redirect sets goes with the next hop, and that CheckRedirect is asked
+// once per hop with the request and the requests before it.
 func TestRedirectCheckAndJar(t *testing.T) {
 	_, tn := newRedirects(t, map[string]redirect{
-		"a.test/1": {302, "http://b.test/2", "s=1", false},
+		"a.test/1": {302, "http://b.test/2", "s=1", true},
 		"b.test/2": {302, "http://a.test/3", "t=2", true},
-		"a.test/3": {302, "/4", "", false},
-		"a.test/5": {302, "/x/%zz", "", true},
+		"a.test/3": {302, "/4", "", true},
 	})
-	jar, _ := cookiejar.New(nil)
-	var asked []string
-	c := FollowRedirects(&http.Client{
-		Transport: tn.transport(),
-		Jar:       jar,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			asked = append(asked, fmt.Sprintf("%s after %d", req.URL, len(via)))
-			return nil
-		},
+	for _, cons := range constructors {
+		for _, after := range []bool{false, true} {
+			name := fmt.Sprintf("%s, set after: %v", cons.name, after)
+			jar, _ := cookiejar.New(nil)
+			var asked []string
+			check := func(req *http.Request, via []*http.Request) error {
+				hops := make([]string, len(via))
+				for i, r := range via {
+					hops[i] = r.URL.String()
+				}
+				asked = append(asked, fmt.Sprintf("%s after %s", req.URL, hops))
+				return nil
+			}
+			hc := &http.Client{Transport: tn.transport()}
+			if !after {
+				hc.Jar, hc.CheckRedirect = jar, check
+			}
+			c, fields := cons.make(hc)
+			if after {
+				fields.Jar, fields.CheckRedirect = jar, check
+			}
+			resp, got, err := get(t, c, "GET", "http://a.test/1", nil, nil)
+			if err != nil || !strings.HasPrefix(got, `GET a.test /4 auth="" cookie="s=1"`) || resp.Request.URL.String() != "http://a.test/4" {
+				t.Errorf("%s: the last hop saw %s, %v", name, got, err)
+			}
+			if want := "[http://b.test/2 after [http://a.test/1] " +
+				"http://a.test/3 after [http://a.test/1 http://b.test/2] " +
+				"http://a.test/4 after [http://a.test/1 http://b.test/2 http://a.test/3]]"; fmt.Sprint(asked) != want {
+				t.Errorf("%s: CheckRedirect was asked\n%v, want\n%v", name, asked, want)
+			}
+		}
+	}
+}
+
+// TestErrUseLastResponse checks that http.ErrUseLastResponse from a
+// CheckRedirect set after the client was made returns the response that
+// redirects, with no further request, its Location the URL a browser
+// would follow.
+func TestErrUseLastResponse(t *testing.T) {
+	rs, tn := newRedirects(t, map[string]redirect{
+		"a.test/from": {302, "/a b", "", true},
 	})
-	resp, got, err := get(t, c, "GET", "http://a.test/1", nil, nil)
-	if err != nil || !strings.HasPrefix(got, `GET a.test /4 auth="" cookie="s=1"`) || resp.Request.URL.String() != "http://a.test/4" {
-		t.Fatalf("the last hop saw %s, %v", got, err)
+	for _, cons := range constructors {
+		c, fields := cons.make(&http.Client{Transport: tn.transport()})
+		fields.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		tn.recorded()
+		resp, _, err := get(t, c, "GET", "http://a.test/from", nil, nil)
+		_, lines := tn.recorded()
+		if err != nil || resp.StatusCode != 302 || resp.Header.Get("Location") != "http://a.test/a%20b" || len(lines) != 1 {
+			t.Errorf("%s: %v, %v after requests %q", cons.name, resp, err, lines)
+		}
 	}
-	if want := "[http://b.test/2 after 1 http://a.test/3 after 2 http://a.test/4 after 3]"; fmt.Sprint(asked) != want {
-		t.Errorf("CheckRedirect was asked %v, want %v", asked, want)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.visits["a.test/a b"] != 0 {
+		t.Errorf("the Location was visited %d times", rs.visits["a.test/a b"])
 	}
-	// http.ErrUseLastResponse returns the response that redirected.
-	c = FollowRedirects(&http.Client{
-		Transport:     tn.transport(),
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+}
+
+// TestTimeoutCoversChain checks that the client's Timeout bounds the whole
+// chain: three hops each under it, together over it.
+func TestTimeoutCoversChain(t *testing.T) {
+	const step = 200 * time.Millisecond
+	srv := newTestNet(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(step)
+		if n, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/")); err == nil && n < 3 {
+			http.Redirect(w, r, "/"+strconv.Itoa(n+1), http.StatusFound)
+			return
+		}
+		io.WriteString(w, "done")
 	})
-	resp, _, err = get(t, c, "GET", "http://b.test/2", nil, nil)
-	if err != nil || resp.StatusCode != 302 || resp.Header.Get("Location") != "http://a.test/3" {
-		t.Errorf("ErrUseLastResponse: %v, %v", resp, err)
+	for _, cons := range constructors {
+		c, fields := cons.make(&http.Client{Transport: srv.transport()})
+		fields.Timeout = 5 * step / 2
+		start := time.Now()
+		_, _, err := get(t, c, "GET", "http://a.test/0", nil, nil)
+		var ne net.Error
+		if !errors.As(err, &ne) || !ne.Timeout() {
+			t.Errorf("%s: %v after %v, want a timeout", cons.name, err, time.Since(start))
+		}
+		fields.Timeout = 20 * step
+		if _, body, err := get(t, c, "GET", "http://a.test/2", nil, nil); err != nil || body != "done" {
+			t.Errorf("%s, one hop: %q, %v", cons.name, body, err)
+		}
 	}
-	// net/http's client cannot return a response that redirects to a
-	// Location net/url rejects (it parses it first): the RedirectError
-	// has it.
-	_, _, err = get(t, c, "GET", "http://a.test/5", nil, nil)
-	var re *RedirectError
-	if !errors.Is(err, ErrStdLocation) || !errors.As(err, &re) || re.Response == nil || re.Response.StatusCode != 302 || re.Location != "/x/%zz" {
-		t.Errorf("ErrUseLastResponse with a Location net/url rejects: %v", err)
+}
+
+// TestCloseIdleConnections checks that CloseIdleConnections reaches the
+// transport: the server's open connections go from 1 to 0.
+func TestCloseIdleConnections(t *testing.T) {
+	var mu sync.Mutex
+	open := 0
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/from" {
+			http.Redirect(w, r, "/to", http.StatusFound)
+			return
+		}
+		io.WriteString(w, "ok")
+	}))
+	srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch state {
+		case http.StateNew:
+			open++
+		case http.StateClosed, http.StateHijacked:
+			open--
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	openNow := func(want int) int {
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			mu.Lock()
+			n := open
+			mu.Unlock()
+			if n == want || time.Now().After(deadline) {
+				return n
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	for _, cons := range constructors {
+		c, _ := cons.make(&http.Client{Transport: &http.Transport{}})
+		if _, body, err := get(t, c, "GET", srv.URL+"/from", nil, nil); err != nil || body != "ok" {
+			t.Fatalf("%s: %q, %v", cons.name, body, err)
+		}
+		if n := openNow(1); n != 1 {
+			t.Errorf("%s: %d connections open after one chain, want 1", cons.name, n)
+		}
+		c.(interface{ CloseIdleConnections() }).CloseIdleConnections()
+		if n := openNow(0); n != 0 {
+			t.Errorf("%s: %d connections open after CloseIdleConnections", cons.name, n)
+		}
 	}
 }
 
@@ -591,8 +703,8 @@ func TestRecordingConn(t *testing.T) {
 }
 
 // TestFollowRedirectsClient checks that FollowRedirects leaves its client
-// as it was, and that nil means http.DefaultClient: a server on
-// 127.0.0.1 reached with net/http's default transport.
+// as it was and copies its fields, and that nil means http.DefaultClient:
+// a server on 127.0.0.1 reached with net/http's default transport.
 func TestFollowRedirectsClient(t *testing.T) {
 	transport := &http.Transport{}
 	jar, _ := cookiejar.New(nil)
@@ -601,8 +713,8 @@ func TestFollowRedirectsClient(t *testing.T) {
 	if orig.Transport != transport || orig.Jar != jar || orig.CheckRedirect != nil || orig.Timeout != time.Minute {
 		t.Errorf("FollowRedirects changed its client: %+v", orig)
 	}
-	if c.Timeout != time.Minute || c.Jar != nil {
-		t.Errorf("the new client has Timeout %v, Jar %v", c.Timeout, c.Jar)
+	if c.Timeout != time.Minute || c.Jar != jar || c.CheckRedirect == nil {
+		t.Errorf("the new client has Timeout %v, Jar %v, CheckRedirect %v", c.Timeout, c.Jar, c.CheckRedirect != nil)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/from" {
@@ -612,13 +724,51 @@ func TestFollowRedirectsClient(t *testing.T) {
 		io.WriteString(w, r.URL.Path)
 	}))
 	defer srv.Close()
-	resp, err := FollowRedirects(nil).Get(srv.URL + "/from")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if string(body) != "/to" {
-		t.Errorf("the default client got %q", body)
+	for name, c := range map[string]doer{"FollowRedirects(nil)": FollowRedirects(nil), "NewClient(nil)": NewClient(nil)} {
+		if _, body, err := get(t, c, "GET", srv.URL+"/from", nil, nil); err != nil || body != "/to" {
+			t.Errorf("%s got %q, %v", name, body, err)
+		}
 	}
 }
+
+// TestClientMethods checks Get, Head, Post and PostForm: the method, body
+// and Content-Type the server receives, after a 307 that keeps them.
+func TestClientMethods(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/from": {307, "/to ü", "", true},
+	})
+	c := NewClient(&http.Client{Transport: tn.transport()})
+	u, _ := weburl.Parse("http://a.test/from")
+	ctx := context.Background()
+	read := func(resp *http.Response, err error) string {
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.Status + " " + string(b)
+	}
+	for _, tc := range []struct{ got, want string }{
+		{read(c.Get(ctx, u)), `200 OK GET a.test /to%20%C3%BC auth="" cookie="" type="" custom="" body=""`},
+		{read(c.Head(ctx, u)), `200 OK `},
+		{read(c.Post(ctx, u, "text/plain", strings.NewReader("p"))), `200 OK POST a.test /to%20%C3%BC auth="" cookie="" type="text/plain" custom="" body="p"`},
+		{read(c.PostForm(ctx, u, map[string][]string{"b": {"2 3"}, "a": {"1"}})), `200 OK POST a.test /to%20%C3%BC auth="" cookie="" type="application/x-www-form-urlencoded" custom="" body="a=1&b=2+3"`},
+	} {
+		if !strings.HasPrefix(tc.got, tc.want) {
+			t.Errorf("got %s\nwant %s", tc.got, tc.want)
+		}
+	}
+	// A request that cannot be made closes the body it was given.
+	body := &closeCounter{Reader: strings.NewReader("p")}
+	//lint:ignore SA1012 a nil Context is an error, as with net/http
+	if _, err := c.Post(nil, u, "text/plain", body); err == nil || body.closed != 1 {
+		t.Errorf("Post with a nil Context: %v, body closed %d times", err, body.closed)
+	}
+}
+
+type closeCounter struct {
+	io.Reader
+	closed int
+}
+
+func (c *closeCounter) Close() error { c.closed++; return nil }
