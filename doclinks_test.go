@@ -41,17 +41,22 @@ func TestDocLinks(t *testing.T) {
 	checked := 0
 	for _, dir := range dirs {
 		fset := token.NewFileSet()
-		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool {
-			return !strings.HasSuffix(fi.Name(), "_test.go")
-		}, parser.ParseComments)
+		entries, err := os.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, pkg := range pkgs {
-			var files []*ast.File
-			for _, f := range pkg.Files {
-				files = append(files, f)
+		pkgs := map[string][]*ast.File{} // by package name
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
 			}
+			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkgs[f.Name.Name] = append(pkgs[f.Name.Name], f)
+		}
+		for name, files := range pkgs {
 			dp, err := doc.NewFromFiles(fset, files, "github.com/weburl/weburl/"+dir, doc.PreserveAST)
 			if err != nil {
 				t.Fatal(err)
@@ -68,7 +73,7 @@ func TestDocLinks(t *testing.T) {
 						for _, s := range plainTexts(block) {
 							for _, m := range unresolved.FindAllStringSubmatch(s, -1) {
 								t.Errorf("%s: %q is no doc link: it names nothing in package %s or its imports",
-									fset.Position(cg.Pos()), m[2], pkg.Name)
+									fset.Position(cg.Pos()), m[2], name)
 							}
 						}
 					}

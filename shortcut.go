@@ -51,20 +51,6 @@ const (
 	allShortcuts = 1<<iota - 1
 )
 
-// shortcutNames are the shortcuts' names, for SHORTCUTS (see
-// shortcut_measure.go) and test messages.
-var shortcutNames = [...]struct {
-	name string
-	cut  shortcutSet
-}{
-	{"verbatim", cutVerbatim},
-	{"resolve", cutResolve},
-	{"authoritySlashes", cutAuthoritySlashes},
-	{"hostHint", cutHostHint},
-	{"plainDomain", cutPlainDomain},
-	{"pathRun", cutPathRun},
-}
-
 // A verdict is what a shortcut makes of the input.
 type verdict uint8
 

@@ -25,3 +25,16 @@ func init() {
 		}
 	}
 }
+
+// shortcutNames are the shortcuts' names, for SHORTCUTS.
+var shortcutNames = [...]struct {
+	name string
+	cut  shortcutSet
+}{
+	{"verbatim", cutVerbatim},
+	{"resolve", cutResolve},
+	{"authoritySlashes", cutAuthoritySlashes},
+	{"hostHint", cutHostHint},
+	{"plainDomain", cutPlainDomain},
+	{"pathRun", cutPathRun},
+}

@@ -238,16 +238,6 @@ func lowerSpecialScheme(x uint64) (colon int, kind schemeKind) {
 	return 0, schemeOther
 }
 
-// schemeNames are the special schemes' names, by kind.
-var schemeNames = [...]string{
-	schemeFTP:   "ftp",
-	schemeFile:  "file",
-	schemeHTTP:  "http",
-	schemeHTTPS: "https",
-	schemeWS:    "ws",
-	schemeWSS:   "wss",
-}
-
 // schemeOfWord returns the special scheme whose lower-case name is the
 // little-endian word w, or schemeOther.
 func schemeOfWord(w uint64) schemeKind {

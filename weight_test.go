@@ -22,7 +22,11 @@ import (
 // 1.27, database/sql/driver, which URL.Value implements, brings crypto/rand
 // through its uuid package).
 func TestWeight(t *testing.T) {
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	// go test puts the toolchain's bin directory first in PATH.
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	repo, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
