@@ -7,23 +7,28 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/weburl/weburl"
 )
 
 // FuzzStream streams input through the command's reading, parsing and
-// printing with small blocks, reads of a few bytes and one or three
-// workers, and checks the output against parsing the lines one by one
-// (less a byte order mark before the first), and the count of lines.
+// printing with small blocks, reads of a few bytes, one or three workers
+// and a -max-length of 1 to 256, and checks the output against parsing the
+// lines one by one (less a byte order mark before the first; a line longer
+// than -max-length is URL-too-long), and the count of lines.
 func FuzzStream(f *testing.F) {
-	f.Add("http://a/b\r\nhttps://:443\n\nHTTP://A/c", uint8(3))
-	f.Add("x\r\r\n\n\n"+strings.Repeat("http://long.example/", 10)+"\n", uint8(1))
-	f.Add("https://example.com/a b\r\n\r\n", uint8(200))
-	f.Add("\uFEFFhttps://example.com/\n\uFEFFx\n", uint8(0))
-	f.Add("\xEF\xBBhttp://a/", uint8(1))
+	f.Add("http://a/b\r\nhttps://:443\n\nHTTP://A/c", uint8(3), uint8(255))
+	f.Add("x\r\r\n\n\n"+strings.Repeat("http://long.example/", 10)+"\n", uint8(1), uint8(255))
+	f.Add("https://example.com/a b\r\n\r\n", uint8(200), uint8(255))
+	f.Add("\uFEFFhttps://example.com/\n\uFEFFx\n", uint8(0), uint8(255))
+	f.Add("\xEF\xBBhttp://a/", uint8(1), uint8(255))
+	f.Add("http://a/bc\r\nhttp://a/bcd\r\nhttp://a/bcde\nhttp://a/b\r", uint8(2), uint8(10))
+	f.Add(strings.Repeat("http://a/"+strings.Repeat("b", 40)+"\r\n", 3)+"http://a/bcdefghijk", uint8(7), uint8(20))
 	defer func(n int) { blockSize = n }(blockSize)
 	blockSize = 16
-	f.Fuzz(func(t *testing.T, input string, step uint8) {
+	f.Fuzz(func(t *testing.T, input string, step, maxLength uint8) {
+		max := int(maxLength) + 1
 		var wantOut, wantErr strings.Builder
 		wantFailed := false
 		lines := strings.Split(strings.TrimPrefix(input, "\uFEFF"), "\n")
@@ -31,7 +36,30 @@ func FuzzStream(f *testing.F) {
 			lines = lines[:len(lines)-1] // the input ends with "\n", or is empty
 		}
 		for i, line := range lines {
-			u, err := weburl.Parse(strings.TrimSuffix(line, "\r"))
+			line = strings.TrimSuffix(line, "\r")
+			if len(line) > max {
+				// Its first 1 KiB, less a character cut in two.
+				head, more := line, ""
+				if len(head) > 1024 {
+					head, more = head[:1024], "..."
+					if r, size := utf8.DecodeLastRuneInString(head); r == utf8.RuneError && size == 1 {
+						// A character cut in two is left out whole.
+						for cut := 1023; cut >= 1021; cut-- {
+							if utf8.RuneStart(head[cut]) {
+								if !utf8.FullRuneInString(head[cut:]) {
+									head = head[:cut]
+								}
+								break
+							}
+						}
+					}
+				}
+				wantFailed = true
+				wantOut.WriteString("\n")
+				fmt.Fprintf(&wantErr, "weburl: line %d: parse %q%s (%d bytes, more than -max-length %d): URL-too-long\n", i+1, head, more, len(line), max)
+				continue
+			}
+			u, err := weburl.Parse(line)
 			if err != nil {
 				wantFailed = true
 				wantOut.WriteString("\n")
@@ -43,7 +71,7 @@ func FuzzStream(f *testing.F) {
 		var out, errOut bytes.Buffer
 		p := &printer{stdout: &out, stderr: &errOut}
 		r := &shortReader{s: input, n: int(step%32) + 1}
-		n, err := stream(r, p, &options{}, 1+2*int(step&1), 1)
+		n, err := stream(r, p, &options{maxLength: max}, 1+2*int(step&1), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,10 +10,13 @@
 // With URLs as arguments, weburl parses those; without, it reads one URL
 // per line from standard input, as it does for an argument "-" (a line's
 // "\n" or "\r\n" is not part of it, and a byte order mark before the
-// first line is left out), streaming, in constant memory however long the input. It parses on
-// as many goroutines as GOMAXPROCS allows, up to 16, and prints in the
-// order of the input, each line as soon as it is read and parsed, so that
-// it can also answer a line at a time in an interactive pipeline.
+// first line is left out). It streams, in bounded memory: however long
+// the input and its lines, the command holds at most 34 blocks of it at a
+// time, each of 64 KiB or of the first -max-length+2 bytes of one line,
+// whichever is more (see -max-length), and what their lines print. It parses on as many goroutines as GOMAXPROCS allows, up to
+// 16, and prints in the order of the input, each line as soon as it is
+// read and parsed, so that it can also answer a line at a time in an
+// interactive pipeline.
 //
 // By default it prints each URL's serialization (JavaScript's href), one
 // line per input. An input that fails to parse prints an empty line, and a
@@ -38,6 +41,14 @@
 //	            see weburl.Canonicalizer
 //	-surt       print each URL's SURT, the key the Internet Archive sorts
 //	            captures by (see weburl.SURT)
+//	-max-length N
+//	            answer an input longer than N bytes (default 2097152, 2 MiB,
+//	            the longest URL Chromium keeps) as the validation error
+//	            URL-too-long, without holding it whole: of a line of
+//	            standard input (its bytes before the "\n", less a "\r"
+//	            before it) the command holds no more than 64 KiB or N+2
+//	            bytes, whichever is more, and skips the rest; -json prints
+//	            its first 1 KiB as "input"
 //	-version    print the version, the Go toolchain and the Unicode
 //	            version of its IDNA tables (Go 1.26 builds have older
 //	            ones, so some international hosts parse otherwise)
@@ -85,8 +96,8 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: weburl [-base URL] [-json] [-validate] [URL ... | -]
-       weburl [-base URL] -canon safebrowsing|wayback|sortquery | -surt [URL ... | -]
+const usage = `usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
+       weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt [URL ... | -]
        weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
@@ -111,6 +122,11 @@ Flags:
               (Google Safe Browsing), wayback (the Internet Archive's) or
               sortquery (the href with its query's pairs sorted by name)
   -surt       print each URL's SURT, the Internet Archive's sort key
+  -max-length N
+              answer an input longer than N bytes (default 2097152, 2 MiB)
+              as URL-too-long, holding no more of a line of standard input
+              than 64 KiB or N+2 bytes (-json prints its first 1 KiB as
+              "input")
   -version    print the version, the Go toolchain and the Unicode version of
               its IDNA tables, which decides how some hosts parse
   -h          print this help
@@ -139,6 +155,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	versionFlag := flags.Bool("version", false, "print the version")
 	canonFlag := flags.String("canon", "", "print each URL's canonical key by a profile")
 	surtFlag := flags.Bool("surt", false, "print each URL's SURT")
+	maxLengthFlag := flags.Int("max-length", defaultMaxLength, "answer an input longer than this many bytes as URL-too-long")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -151,7 +168,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version())
 		return 0
 	}
-	opts := &options{json: *jsonFlag, validate: *validateFlag, surt: *surtFlag}
+	if *maxLengthFlag <= 0 {
+		fmt.Fprintf(stderr, "weburl: -max-length %d: the length is a number of bytes, at least 1\n", *maxLengthFlag)
+		return 2
+	}
+	opts := &options{json: *jsonFlag, validate: *validateFlag, surt: *surtFlag, maxLength: *maxLengthFlag}
 	if flagSet(flags, "canon") {
 		opts.canon = profiles[*canonFlag]
 		if opts.canon == nil {
@@ -227,12 +248,28 @@ func flagSet(flags *flag.FlagSet, name string) bool {
 
 // options are what the flags ask for.
 type options struct {
-	json     bool
-	validate bool
-	canon    *weburl.Canonicalizer
-	surt     bool
-	base     *weburl.URL
-	baseHref *string
+	json      bool
+	validate  bool
+	canon     *weburl.Canonicalizer
+	surt      bool
+	base      *weburl.URL
+	baseHref  *string
+	maxLength int // the longest input parsed; 0 (in tests): defaultMaxLength
+}
+
+// defaultMaxLength is the default of -max-length: 2 MiB, the longest URL
+// Chromium keeps (url::kMaxURLChars).
+const defaultMaxLength = 2 << 20
+
+// headLength is how much of an input longer than -max-length the command
+// keeps, to print: 1 KiB.
+const headLength = 1 << 10
+
+func (o *options) max() int {
+	if o.maxLength <= 0 {
+		return defaultMaxLength
+	}
+	return o.maxLength
 }
 
 // profiles are the values of -canon: copies of the profiles, made before
@@ -251,6 +288,7 @@ type chunk struct {
 	block  []byte // what the lines were read into
 	lines  []byte // the lines, at the start of block
 	first  int    // the number of the first line
+	long   int64  // not 0: lines is the head of one line this long, longer than -max-length
 	out    bytes.Buffer
 	errOut bytes.Buffer
 	failed bool          // a line failed to parse (or, with -validate, had errors)
@@ -276,10 +314,13 @@ const (
 // It reads r into the block of one chunk until a read brings the end of a
 // line; the lines go to a worker, and what follows them to the block of
 // the next chunk. A chunk's lines are parsed (see worker.parse) and
-// printed before the block is read into again. A fixed number of chunks go round, so memory stays the same
-// however long the input, as long as its lines are not; a read that ends
-// in the middle of the input is printed as soon as it is parsed, so the
-// command can answer a line at a time in an interactive pipeline.
+// printed before the block is read into again. A fixed number of chunks go
+// round, each with a block of blockSize, grown for a line up to
+// -max-length+2 bytes; of a longer line only the first headLength bytes
+// are kept (see readChunks). So memory is bounded however long the input
+// and its lines. A read that ends in the middle of the input is printed as
+// soon as it is parsed, so the command can answer a line at a time in an
+// interactive pipeline.
 func stream(r io.Reader, p *printer, opts *options, workers, first int) (lines int, err error) {
 	depth := 2
 	if workers > 1 {
@@ -301,7 +342,7 @@ func stream(r io.Reader, p *printer, opts *options, workers, first int) (lines i
 	r = &bomReader{r: r}
 	if workers <= 1 {
 		w := newWorker(opts)
-		return readChunks(r, free, first, func(ch *chunk) bool {
+		return readChunks(r, free, first, opts.max(), func(ch *chunk) bool {
 			w.parse(ch)
 			p.print(ch)
 			recycle(ch)
@@ -329,7 +370,7 @@ func stream(r io.Reader, p *printer, opts *options, workers, first int) (lines i
 		}
 		close(printed)
 	}()
-	lines, err = readChunks(r, free, first, func(ch *chunk) bool {
+	lines, err = readChunks(r, free, first, opts.max(), func(ch *chunk) bool {
 		order <- ch
 		work <- ch
 		return !p.stopped.Load()
@@ -344,31 +385,71 @@ func stream(r io.Reader, p *printer, opts *options, workers, first int) (lines i
 // when it holds whole lines, until the input ends or parse returns false;
 // see stream. The first line is number first; it returns how many lines
 // it passed on.
-func readChunks(r io.Reader, free chan *chunk, first int, parse func(*chunk) bool) (lines int, err error) {
+//
+// A chunk's block holds, after its whole lines are passed on, the start
+// of one line. Once that start is longer than maxLength+1 bytes, the line
+// is longer than maxLength even less a "\r" before its "\n": the chunk
+// keeps its first headLength bytes and reads the rest of it into the
+// block's next bytes, over and over (see skipLine), and passes on that
+// line alone, its length in long.
+func readChunks(r io.Reader, free chan *chunk, first, maxLength int, parse func(*chunk) bool) (lines int, err error) {
 	ch := <-free
-	ch.first = first
+	ch.first, ch.long = first, 0
 	end := 0 // ch.block[:end] is read and not yet parsed
+	// pass passes on ch, holding lines (count of them), and moves rest to
+	// the start of the next chunk's block.
+	pass := func(lines, rest []byte, count int) bool {
+		next := <-free
+		if len(next.block) < len(rest) {
+			next.block = make([]byte, len(ch.block))
+		}
+		ch.lines = lines
+		next.first, next.long = ch.first+count, 0
+		end = copy(next.block, rest)
+		ok := parse(ch)
+		ch = next
+		return ok
+	}
+	carried := 0 // ch.block[:carried] is read, after a line skipped, and not yet looked at
 	for {
-		k, err := r.Read(ch.block[end:])
+		if end > maxLength+1 {
+			head, long, rest, eof, err := skipLine(r, ch, end)
+			if err != nil {
+				return ch.first - first, err
+			}
+			ch.long = long
+			if eof {
+				ch.lines = ch.block[:head]
+				parse(ch)
+				return ch.first + 1 - first, nil
+			}
+			if !pass(ch.block[:head], rest, 1) {
+				return ch.first - first, nil
+			}
+			carried, end = end, 0
+			continue
+		}
+		var k int
+		var err error
+		if carried > 0 {
+			k, carried = carried, 0
+		} else {
+			k, err = r.Read(ch.block[end:])
+		}
 		if i := bytes.LastIndexByte(ch.block[end:end+k], '\n'); i >= 0 {
 			end, i = end+k, end+i+1
-			next := <-free
-			if len(next.block) < end-i {
-				next.block = make([]byte, len(ch.block))
+			if !pass(ch.block[:i], ch.block[i:end], bytes.Count(ch.block[:i], []byte("\n"))) {
+				return ch.first - first, nil
 			}
-			ch.lines = ch.block[:i]
-			next.first = ch.first + bytes.Count(ch.lines, []byte("\n"))
-			end = copy(next.block, ch.block[i:end])
-			if !parse(ch) {
-				return next.first - first, nil
-			}
-			ch = next
 		} else {
 			end += k
 		}
 		if err == io.EOF {
 			if end == 0 {
 				return ch.first - first, nil
+			}
+			if end > maxLength+1 {
+				continue // skipLine sees the end
 			}
 			ch.lines = ch.block[:end] // a last line without "\n"
 			parse(ch)
@@ -377,8 +458,46 @@ func readChunks(r io.Reader, free chan *chunk, first int, parse func(*chunk) boo
 		if err != nil {
 			return ch.first - first, err
 		}
-		if end == len(ch.block) {
-			ch.block = append(ch.block, make([]byte, len(ch.block))...)
+		if end == len(ch.block) && end <= maxLength+1 {
+			// Room for the line to grow, to maxLength+2 bytes.
+			ch.block = append(ch.block, make([]byte, min(len(ch.block), maxLength+2-len(ch.block)))...)
+		}
+	}
+}
+
+// skipLine reads the rest of a line of which ch.block[:end] is the start,
+// keeping only its first headLength bytes at the start of the block. It
+// returns how many bytes of the block are the line's head, the length of
+// the line (less a "\r" at its end), the bytes read after its "\n", in the
+// block, and whether the input ended before a "\n".
+func skipLine(r io.Reader, ch *chunk, end int) (head int, long int64, rest []byte, eof bool, err error) {
+	if len(ch.block) < headLength+blockSize {
+		ch.block = append(ch.block, make([]byte, headLength+blockSize-len(ch.block))...)
+	}
+	head, long = min(end, headLength), int64(end)
+	last := ch.block[end-1]
+	for {
+		k, err := r.Read(ch.block[head:])
+		read := ch.block[head : head+k]
+		i := bytes.IndexByte(read, '\n')
+		line := read
+		if i >= 0 {
+			line, rest = read[:i], read[i+1:]
+		}
+		if len(line) > 0 {
+			last = line[len(line)-1]
+		}
+		long += int64(len(line))
+		head += min(len(line), headLength-head) // the head, until it is whole
+		if i >= 0 || err == io.EOF {
+			if last == '\r' {
+				long--
+				head = int(min(int64(head), long))
+			}
+			return head, long, rest, i < 0, nil
+		}
+		if err != nil {
+			return 0, 0, nil, false, err
 		}
 	}
 }
@@ -467,6 +586,10 @@ func (w *worker) parse(ch *chunk) {
 	ch.out.Reset()
 	ch.errOut.Reset()
 	ch.failed = false
+	if ch.long != 0 {
+		w.tooLong(ch, ch.first, string(ch.lines), ch.long)
+		return
+	}
 	n := ch.first
 	for rest := string(ch.lines); len(rest) > 0; n++ {
 		line := rest
@@ -481,6 +604,10 @@ func (w *worker) parse(ch *chunk) {
 
 // line parses input, line n, and writes what the flags ask for to ch.
 func (w *worker) line(ch *chunk, n int, input string) {
+	if len(input) > w.max() {
+		w.tooLong(ch, n, input, int64(len(input)))
+		return
+	}
 	if w.canon != nil || w.surt {
 		w.key(ch, n, input)
 		return
@@ -522,6 +649,44 @@ func (w *worker) line(ch *chunk, n int, input string) {
 			fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
 		}
 	}
+}
+
+// tooLong writes what the flags ask for to ch for line n, long bytes
+// long, longer than -max-length, of which head is the start: the failure
+// URL-too-long, as the library reports an input longer than
+// weburl.MaxInputLength, at offset -max-length. Of head, the first
+// headLength bytes are printed (less the start of a character they cut).
+func (w *worker) tooLong(ch *chunk, n int, head string, long int64) {
+	if long > headLength {
+		head = head[:headLength]
+		// A character that starts in the last 3 bytes and ends after
+		// them is left out whole.
+		for i := len(head) - 1; i >= len(head)-utf8.UTFMax+1; i-- {
+			if utf8.RuneStart(head[i]) {
+				if !utf8.FullRuneInString(head[i:]) {
+					head = head[:i]
+				}
+				break
+			}
+		}
+	}
+	ch.failed = true
+	err := weburl.ErrURLTooLong
+	switch {
+	case w.json:
+		w.errs = append(w.errs[:0], weburl.ValidationError{Code: err, Offset: w.max(), Fatal: true})
+		w.printJSON(&ch.out, head, nil, &weburl.Error{Code: err})
+		return
+	case w.validate:
+		fmt.Fprintf(&ch.out, "%d:%d: %s (fatal): %s\n", n, w.max(), err, err.Description())
+		return
+	}
+	more := ""
+	if int64(len(head)) < long {
+		more = "..."
+	}
+	ch.out.WriteByte('\n')
+	fmt.Fprintf(&ch.errOut, "weburl: line %d: parse %q%s (%d bytes, more than -max-length %d): %s\n", n, head, more, long, w.max(), err)
 }
 
 // key writes the -canon or -surt key of input, line n, to ch. Without

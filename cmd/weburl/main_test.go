@@ -165,6 +165,124 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
+// TestMaxLength checks -max-length: an input of N bytes parses and one of
+// N+1 fails as URL-too-long, in every output form, on standard input (a
+// "\r" before the "\n" not counted) and as an argument, and the lines
+// after it are answered. Lines longer than a read, and than the command's
+// 64 KiB blocks, take the path that skips them.
+func TestMaxLength(t *testing.T) {
+	for _, n := range []int{20, 100, 2000, 100 << 10} {
+		max := strconv.Itoa(n)
+		fits := "http://a/" + strings.Repeat("b", n-len("http://a/"))
+		over := fits + "c"
+		head := over[:min(len(over), 1024)]
+		more := ""
+		if len(over) > 1024 {
+			more = "..."
+		}
+		overErr := fmt.Sprintf("weburl: line %%d: parse %q%s (%d bytes, more than -max-length %d): URL-too-long\n", head, more, n+1, n)
+		for _, tc := range []struct {
+			name, stdin    string
+			args           []string
+			stdout, stderr string
+			status         int
+		}{
+			{"N bytes", fits + "\n", nil, fits + "\n", "", 0},
+			{"N bytes and CRLF", fits + "\r\nhttp://x/\r\n", nil, fits + "\nhttp://x/\n", "", 0},
+			{"N bytes, last", "http://x/\n" + fits + "\r", nil, "http://x/\n" + fits + "\n", "", 0},
+			{"N+1 bytes", over + "\nhttp://x/\n", nil, "\nhttp://x/\n", fmt.Sprintf(overErr, 1), 1},
+			{"N+1 bytes and CRLF", "http://x/\r\n" + over + "\r\nhttp://y/\r\n", nil, "http://x/\n\nhttp://y/\n", fmt.Sprintf(overErr, 2), 1},
+			{"N+1 bytes, last", over, nil, "\n", fmt.Sprintf(overErr, 1), 1},
+			{"N+1 bytes, last with CR", over + "\r", nil, "\n", fmt.Sprintf(overErr, 1), 1},
+			{"N+1 bytes as an argument", "", []string{"http://x/", over}, "http://x/\n\n", fmt.Sprintf(overErr, 2), 1},
+			{"surt", over + "\nhttp://x/\n", []string{"-surt"}, "\nx)/\n", fmt.Sprintf(overErr, 1), 1},
+			{"validate", over + "\nhttp://x/\n", []string{"-validate"},
+				"1:" + max + ": URL-too-long (fatal): " + weburl.ErrURLTooLong.Description() + "\n", "", 1},
+			{"json", over + "\n", []string{"-json"},
+				`{"input":` + strconv.Quote(head) + `,"base":null,"failure":true,"error":"URL-too-long"}` + "\n", "", 1},
+			{"json and validate", over + "\n", []string{"-json", "-validate"},
+				`{"input":` + strconv.Quote(head) + `,"base":null,"failure":true,"error":"URL-too-long","validationErrors":[{"name":"URL-too-long","description":"` +
+					weburl.ErrURLTooLong.Description() + `","offset":` + max + `,"fatal":true}]}` + "\n", "", 1},
+		} {
+			t.Run(fmt.Sprintf("%d/%s", n, tc.name), func(t *testing.T) {
+				stdout, stderr, status := runCommand(t, tc.stdin, append([]string{"-max-length", max}, tc.args...)...)
+				if stdout != tc.stdout || stderr != tc.stderr || status != tc.status {
+					t.Errorf("got status %d\n%.300q\nstderr:\n%.300q\nwant status %d\n%.300q\nstderr:\n%.300q", status, stdout, stderr, tc.status, tc.stdout, tc.stderr)
+				}
+			})
+		}
+	}
+	// -json cuts the input to its first 1 KiB, less a character it would
+	// cut in two.
+	over := "http://a/" + strings.Repeat("é", 600)
+	stdout, _, _ := runCommand(t, over+"\n", "-json", "-max-length", "100")
+	if want := `{"input":` + strconv.Quote(over[:1023]) + `,"base":null,"failure":true,"error":"URL-too-long"}` + "\n"; stdout != want {
+		t.Errorf("got %.200q, want %.200q", stdout, want)
+	}
+	for _, bad := range []string{"0", "-1", "x"} {
+		if _, _, status := runCommand(t, "", "-max-length", bad, "http://x/"); status != 2 {
+			t.Errorf("-max-length %s: exit status %d, want 2", bad, status)
+		}
+	}
+}
+
+// TestLongLineMemory streams a line of 1 GiB (with -short, 64 MiB), then a
+// short one, through the command with the default -max-length, and checks
+// that its peak resident memory stays under 100 MiB and that it answers
+// both lines. It reads the peak from /proc, as TestConstantMemory does.
+func TestLongLineMemory(t *testing.T) {
+	size := 1 << 30
+	if testing.Short() {
+		size = 64 << 20
+	}
+	cmd := exec.Command(binary)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	io.WriteString(stdin, "http://a/")
+	block := bytes.Repeat([]byte("a"), 1<<20)
+	for range size >> 20 {
+		if _, err := stdin.Write(block); err != nil {
+			t.Fatal(err)
+		}
+	}
+	io.WriteString(stdin, "\r\nhttp://b/\n")
+	status, statusErr := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	stdin.Close()
+	err = cmd.Wait()
+	if cmd.ProcessState.ExitCode() != 1 {
+		t.Errorf("exit status %v, want 1", err)
+	}
+	wantErr := fmt.Sprintf("weburl: line 1: parse %q... (%d bytes, more than -max-length 2097152): URL-too-long\n", "http://a/"+strings.Repeat("a", 1024-9), size+9)
+	if out.String() != "\nhttp://b/\n" || errOut.String() != wantErr {
+		t.Errorf("printed %.100q, stderr %.2000q", out.String(), errOut.String())
+	}
+	if runtime.GOOS != "linux" {
+		t.Logf("not measured on %s", runtime.GOOS)
+		return
+	}
+	if statusErr != nil {
+		t.Fatal(statusErr)
+	}
+	m := regexp.MustCompile(`VmHWM:\s*(\d+) kB`).FindSubmatch(status)
+	if m == nil {
+		t.Fatalf("no VmHWM in /proc/PID/status:\n%s", status)
+	}
+	kb, _ := strconv.Atoi(string(m[1]))
+	if kb > 100<<10 {
+		t.Errorf("the command used %d MiB for a line of %d MiB", kb>>10, size>>20)
+	} else {
+		t.Logf("a line of %d MiB in %v: peak resident set %d MiB", size>>20, time.Since(start).Round(time.Millisecond), kb>>10)
+	}
+}
+
 // TestManyLines runs the command on more lines than one read takes, with
 // one goroutine and with several, and checks that every line's output is
 // what weburl.Parse gives, in order, and that each failure names its line.
@@ -507,7 +625,6 @@ func TestConstantMemory(t *testing.T) {
 	}
 }
 
-// TestREADME checks the README's first command and its output.
 // TestREADME runs the README's first command as it says, go run in the
 // root of a checkout, and checks its output.
 func TestREADME(t *testing.T) {
