@@ -293,6 +293,28 @@ type SURTOptions struct {
 	// KeepIPOrder writes an IPv4 address as it is, "192.168.1.254)/",
 	// rather than reversed, "254,1,168,192)/" (reverse_ipaddr=False).
 	KeepIPOrder bool
+	// CDXCompatible makes the key byte for byte as the surt package 0.3.1
+	// makes it, and so as the CDX indexes of the Wayback Machine and
+	// Common Crawl, built with it, have it: to merge-join keys with such
+	// an index. That package does not parse by the URL Standard but splits
+	// with RFC 2396's regular expression, reads the host and port as
+	// Python's urllib.parse does, and decodes the path before it encodes
+	// it again, so that its keys can mean other URLs than the input: it
+	// decodes "%3F" to "?" in the path ("https://www.holsteins.ca/%3F"
+	// gives "ca,holsteins)/?", where the default gives
+	// "ca,holsteins)/%3f"), takes the brackets from an IPv6 address,
+	// halves runs of dots in a host and reads a host of dots as no host
+	// ("https://..//www.thecasuallounge.ch/" gives
+	// "https://www.thecasuallounge.ch"), drops port 0, keeps an
+	// upper-case scheme, and reads the first segment of "http:////x/y"
+	// as the host. It fails only where the package raises an exception:
+	// an input of whitespace, or a port that is not a number up to 65535.
+	// IDNA follows golang.org/x/net/idna's transitional mapping where the
+	// package's Python codec follows IDNA 2003, which differ on a few
+	// code points. The tests compare it with the package's keys for every
+	// input of the URL lists and the web-platform-tests data and thousands
+	// more (testdata/surt).
+	CDXCompatible bool
 }
 
 // SURT returns the Sort-friendly URI Reordering Transform of rawURL, the
@@ -315,6 +337,9 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	}
 	if len(rawURL) >= 8 && rawURL[:8] == "filedesc" {
 		return rawURL, nil
+	}
+	if opts.CDXCompatible {
+		return cdxSURT(rawURL, &opts)
 	}
 	c := &waybackRules
 	if opts.KeepWWW {

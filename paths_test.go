@@ -66,7 +66,7 @@ func TestMakeRelative(t *testing.T) {
 		// File URLs, drive letters among them.
 		{"file:///C:/a/b", "file:///C:/a/c", "c"},
 		{"file:///C:/a/b", "file:///C:/x", "/x"}, // the drive letter kept
-		{"file:///C:", "file:///C:/x", "x"}, // a lone drive letter stays
+		{"file:///C:", "file:///C:/x", "x"},      // a lone drive letter stays
 		{"file:///C:", "file:///x", "///x"},
 		{"file:///C:/a", "file:///D:/x", "/D:/x"},
 		{"file:///C:/a", "file:///x", "///x"}, // "/x" would keep C:

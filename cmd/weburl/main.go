@@ -41,6 +41,10 @@
 //	            see weburl.Canonicalizer
 //	-surt       print each URL's SURT, the key the Internet Archive sorts
 //	            captures by (see weburl.SURT)
+//	-surt-cdx   print each URL's SURT byte for byte as the surt package
+//	            makes it, and so as the CDX indexes of the Wayback Machine
+//	            and Common Crawl have it, quirks included (see
+//	            weburl.SURTOptions.CDXCompatible)
 //	-max-length N
 //	            answer an input longer than N bytes (default 2097152, 2 MiB,
 //	            the longest URL Chromium keeps) as the validation error
@@ -97,7 +101,7 @@ func main() {
 }
 
 const usage = `usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
-       weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt [URL ... | -]
+       weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt | -surt-cdx [URL ... | -]
        weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
@@ -122,6 +126,8 @@ Flags:
               (Google Safe Browsing), wayback (the Internet Archive's) or
               sortquery (the href with its query's pairs sorted by name)
   -surt       print each URL's SURT, the Internet Archive's sort key
+  -surt-cdx   print each URL's SURT as the surt package makes it, the key
+              of existing CDX indexes, byte for byte, quirks included
   -max-length N
               answer an input longer than N bytes (default 2097152, 2 MiB)
               as URL-too-long, holding no more of a line of standard input
@@ -155,6 +161,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	versionFlag := flags.Bool("version", false, "print the version")
 	canonFlag := flags.String("canon", "", "print each URL's canonical key by a profile")
 	surtFlag := flags.Bool("surt", false, "print each URL's SURT")
+	surtCDXFlag := flags.Bool("surt-cdx", false, "print each URL's SURT as the surt package makes it")
 	maxLengthFlag := flags.Int("max-length", defaultMaxLength, "answer an input longer than this many bytes as URL-too-long")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -172,7 +179,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "weburl: -max-length %d: the length is a number of bytes, at least 1\n", *maxLengthFlag)
 		return 2
 	}
-	opts := &options{json: *jsonFlag, validate: *validateFlag, surt: *surtFlag, maxLength: *maxLengthFlag}
+	opts := &options{json: *jsonFlag, validate: *validateFlag, surt: *surtFlag || *surtCDXFlag, maxLength: *maxLengthFlag}
+	opts.surtOpts.CDXCompatible = *surtCDXFlag
+	if *surtFlag && *surtCDXFlag {
+		fmt.Fprintln(stderr, "weburl: -surt and -surt-cdx: give one")
+		return 2
+	}
 	if flagSet(flags, "canon") {
 		opts.canon = profiles[*canonFlag]
 		if opts.canon == nil {
@@ -181,7 +193,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if (opts.canon != nil || opts.surt) && (opts.json || opts.validate) || opts.canon != nil && opts.surt {
-		fmt.Fprintln(stderr, "weburl: -canon and -surt go with no other output flag")
+		fmt.Fprintln(stderr, "weburl: -canon, -surt and -surt-cdx go with no other output flag")
 		return 2
 	}
 	if *baseFlag != "" || flagSet(flags, "base") {
@@ -251,7 +263,8 @@ type options struct {
 	json      bool
 	validate  bool
 	canon     *weburl.Canonicalizer
-	surt      bool
+	surt      bool // -surt or -surt-cdx
+	surtOpts  weburl.SURTOptions
 	base      *weburl.URL
 	baseHref  *string
 	maxLength int // the longest input parsed; 0 (in tests): defaultMaxLength
@@ -689,7 +702,7 @@ func (w *worker) tooLong(ch *chunk, n int, head string, long int64) {
 	fmt.Fprintf(&ch.errOut, "weburl: line %d: parse %q%s (%d bytes, more than -max-length %d): %s\n", n, head, more, long, w.max(), err)
 }
 
-// key writes the -canon or -surt key of input, line n, to ch. Without
+// key writes the -canon, -surt or -surt-cdx key of input, line n, to ch. Without
 // -base the profile reads the line itself (Safe Browsing reads bytes, the
 // others add "http://" to a line without a scheme); with -base the line is
 // resolved first, and the key is that of the URL.
@@ -701,13 +714,13 @@ func (w *worker) key(ch *chunk, n int, input string) {
 		u := &w.url
 		if err = w.parser.ParseInto(u, input); err == nil {
 			if w.surt {
-				key, err = weburl.SURT(u.Href(), weburl.SURTOptions{})
+				key, err = weburl.SURT(u.Href(), w.surtOpts)
 			} else {
 				key = w.canon.CanonicalizeURL(u)
 			}
 		}
 	case w.surt:
-		key, err = weburl.SURT(input, weburl.SURTOptions{})
+		key, err = weburl.SURT(input, w.surtOpts)
 	default:
 		key, err = w.canon.Canonicalize(input)
 	}

@@ -113,6 +113,12 @@ func TestCommand(t *testing.T) {
 			"org,archive)/goo?a=1&a=2&b\ndns:archive.org\n-\n254,1,168,192)/info\n", "", 0},
 		{"surt with a base", "", []string{"-surt", "-base", "http://www.archive.org/a/", "b/"},
 			"org,archive)/a/b\n", "", 0},
+		// The surt package's keys (testdata/surt/inputs.jsonl and the
+		// issue's examples): "%3F" decoded, brackets and a host of dots lost.
+		{"surt-cdx", "https://www.holsteins.ca/%3F\nhttp://[1:2:3:4:5:6:102:304]/\nhttps://..//www.thecasuallounge.ch/\nhttp://example.com:99999/\n", []string{"-surt-cdx"},
+			"ca,holsteins)/?\n1:2:3:4:5:6:102:304)/\nhttps://www.thecasuallounge.ch\n\n",
+			"weburl: line 4: SURT \"http://example.com:99999/\": port-out-of-range\n", 1},
+		{"surt and surt-cdx", "", []string{"-surt", "-surt-cdx", "x"}, "", "give one", 2},
 		{"bad profile", "", []string{"-canon", "nope", "x"}, "", "the profiles are safebrowsing, wayback and sortquery", 2},
 		{"canon and json", "", []string{"-canon", "wayback", "-json", "x"}, "", "go with no other output flag", 2},
 		{"surt and canon", "", []string{"-surt", "-canon", "wayback", "x"}, "", "go with no other output flag", 2},

@@ -1,0 +1,562 @@
+package weburl
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// This file makes the SURT keys of SURTOptions.CDXCompatible: the bytes
+// the surt package 0.3.1 (github.com/internetarchive/surt) makes with
+// surt.surt(url), which sorts the CDX indexes of the Wayback Machine and
+// Common Crawl, and which follows the Java webarchive-commons. That
+// package does not parse URLs by the URL Standard: it splits them with the
+// regular expression of RFC 2396's appendix B, reads the host and port as
+// Python's urllib.parse does, and canonicalizes with Google's rules and
+// then the Internet Archive's. What follows computes the same steps, as
+// measured from the package (testdata/surt holds its keys for every input
+// the tests read, and gen.sh, which recorded them).
+
+// errCDXSURT is the error of an input for which the surt package raises
+// an exception: nothing after its whitespace, or a port that is not a
+// number from 0 to 65535.
+func errCDXSURT(input string, code ErrorCode) error {
+	return &Error{Op: "SURT", Input: input, Code: code}
+}
+
+// cdxSURT returns the SURT of raw as the surt package makes it, with the
+// options opts (WithScheme, TrailingComma, KeepWWW and KeepIPOrder are
+// the package's with_scheme, trailing_comma, host_massage=False and
+// reverse_ipaddr=False). raw is neither "" nor starts with "filedesc".
+func cdxSURT(raw string, opts *SURTOptions) (string, error) {
+	// handyurl.parse: the ASCII whitespace at both ends, and every tab, CR
+	// and LF, removed; "http://" added to an input without a scheme; a run
+	// of "http://" and "https://" at the start cut to its last.
+	s := strings.Trim(raw, " \t\n\r\v\f")
+	s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+	if s == "" {
+		return "", errCDXSURT(raw, ErrMissingSchemeNonRelativeURL)
+	}
+	if !cdxHasScheme(s) {
+		s = "http://" + s
+	}
+	s = cdxLastProtocol(s)
+
+	scheme, netloc, path, query := cdxSplit(s)
+	netloc = strings.TrimRight(netloc, ":")
+	host, portText := cdxHostinfo(netloc)
+	port := 0
+	if portText != "" {
+		if !allDigits(portText) {
+			return "", errCDXSURT(raw, ErrPortInvalid)
+		}
+		n, err := strconv.ParseUint(portText, 10, 32)
+		if err != nil || n > 65535 {
+			return "", errCDXSURT(raw, ErrPortOutOfRange)
+		}
+		port = int(n) // 0 is no port, as in the package
+	}
+	if strings.HasPrefix(scheme, "http") && host == "" && path != "" {
+		// "http:////host/path": the host is the path's first segment.
+		host, path, _ = strings.Cut(strings.TrimLeft(path, "/"), "/")
+		path = "/" + path
+	}
+
+	// GoogleURLCanonicalizer: the query, host and path decoded repeatedly
+	// and encoded once; the host through IDNA 2003, its runs of ".."
+	// halved, its dots trimmed, and read as an IPv4 address if it is one
+	// in any of inet_aton's forms; the path's dot segments resolved (and
+	// its empty segments dropped, but the last) if there is a host.
+	if query != "" {
+		query = cdxEscape(cdxUnescape(query))
+	}
+	if host != "" {
+		h := cdxUnescape(host)
+		if !isASCII(h) {
+			if a, ok := cdxIDNA(h); ok {
+				h = a
+			}
+		}
+		h = strings.Trim(strings.ReplaceAll(h, "..", "."), ".")
+		if ip, ok := cdxIPv4(h); ok {
+			h = ip
+		} else {
+			h = cdxEscape(cdxLower(h))
+		}
+		host = h
+	}
+	path = cdxUnescape(path)
+	if host != "" {
+		path = cdxNormalizePath(path)
+	}
+	path = cdxEscape(path)
+
+	// IAURLCanonicalizer: the host lowercased and "www", digits and "."
+	// cut from its start; the default port of http and https dropped;
+	// the path lowercased, its session IDs cut, and its last "/" unless
+	// it is all; the query's session IDs cut, lowercased, its pairs
+	// sorted.
+	if host != "" {
+		host = cdxLower(host)
+		if scheme != "dns" && !opts.KeepWWW {
+			host = cdxStripWWW(host)
+		}
+	}
+	if port != 0 && port == cdxDefaultPort(cdxLower(scheme)) {
+		port = 0
+	}
+	if path != "" {
+		path = cdxStripPathSessionID(cdxLower(path))
+		if len(path) > 1 && path[len(path)-1] == '/' {
+			path = path[:len(path)-1]
+		}
+	}
+	if query != "" {
+		query = cdxSortQuery(cdxLower(cdxStripQuerySessionID(query)))
+	}
+
+	// handyurl.geturl_bytes with surt=True.
+	var b strings.Builder
+	switch {
+	case opts.WithScheme:
+		b.WriteString(scheme)
+		b.WriteByte(':')
+		if host != "" {
+			if scheme != "dns" {
+				b.WriteString("//")
+			}
+			b.WriteByte('(')
+		}
+	case host == "":
+		b.WriteString(scheme)
+		b.WriteByte(':')
+	}
+	if host != "" {
+		b.WriteString(cdxHostToSURT(host, !opts.KeepIPOrder))
+		if port != 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(port))
+		}
+		if opts.TrailingComma {
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+	}
+	switch {
+	case path != "":
+		b.WriteString(path)
+	case query != "":
+		b.WriteByte('/')
+	}
+	if query != "" {
+		b.WriteByte('?')
+		b.WriteString(query)
+	}
+	return b.String(), nil
+}
+
+// cdxHasScheme reports whether s starts with a letter, then letters,
+// digits, "+", "-" and "." and a ":".
+func cdxHasScheme(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return true
+		case byteClasses[c]&clsScheme == 0:
+			return false
+		}
+	}
+	return false
+}
+
+// cdxLastProtocol cuts a run of "http://" and "https://" at the start of
+// s to its last one ("http://https/order" stays: "https/" is no
+// protocol).
+func cdxLastProtocol(s string) string {
+	start, i := 0, 0
+	for {
+		switch {
+		case strings.HasPrefix(s[i:], "http://"):
+			start, i = i, i+len("http://")
+		case strings.HasPrefix(s[i:], "https://"):
+			start, i = i, i+len("https://")
+		default:
+			return s[start:]
+		}
+	}
+}
+
+// cdxSplit splits s as the regular expression of RFC 2396's appendix B,
+// with a scheme of a letter and then letters, digits, "+", "-" and ".",
+// does: the scheme before the first ":", the authority after "//" up to
+// "/", "?" or "#", the path up to "?" or "#", the query up to "#". The
+// fragment is dropped.
+func cdxSplit(s string) (scheme, netloc, path, query string) {
+	if cdxHasScheme(s) {
+		i := strings.IndexByte(s, ':')
+		scheme, s = s[:i], s[i+1:]
+	}
+	if rest, ok := strings.CutPrefix(s, "//"); ok {
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		netloc, s = rest[:end], rest[end:]
+	}
+	end := strings.IndexAny(s, "?#")
+	if end < 0 {
+		end = len(s)
+	}
+	path, s = s[:end], s[end:]
+	if rest, ok := strings.CutPrefix(s, "?"); ok {
+		query, _, _ = strings.Cut(rest, "#")
+	}
+	return scheme, netloc, path, query
+}
+
+// cdxHostinfo returns the host name and port of netloc as Python's
+// urllib.parse reads them (SplitResultBytes.hostname and port): after the
+// last "@", inside "[" and "]" or up to the first ":", the host name
+// lowercased but for an IPv6 zone after "%".
+func cdxHostinfo(netloc string) (host, port string) {
+	if i := strings.LastIndexByte(netloc, '@'); i >= 0 {
+		netloc = netloc[i+1:]
+	}
+	if _, bracketed, ok := strings.Cut(netloc, "["); ok {
+		var rest string
+		host, rest, _ = strings.Cut(bracketed, "]")
+		_, port, _ = strings.Cut(rest, ":")
+	} else {
+		host, port, _ = strings.Cut(netloc, ":")
+	}
+	name, zone, ok := strings.Cut(host, "%")
+	if ok {
+		return cdxLower(name) + "%" + zone, port
+	}
+	return cdxLower(host), port
+}
+
+// cdxLower lowercases the ASCII letters of s.
+func cdxLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			lowerASCII(b[i:])
+			return string(b)
+		}
+	}
+	return s
+}
+
+// cdxUnescape decodes s's percent-encoded bytes until none is left
+// (unescapeRepeatedly).
+func cdxUnescape(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	return string(appendDecodedRepeatedly(nil, s))
+}
+
+// cdxEscape percent-encodes, in upper-case hex, the bytes of s up to the
+// space, those from DEL, "#" and "%" (escapeOnce: Python's quote with all
+// other printable ASCII safe).
+func cdxEscape(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c > ' ' && c < 0x7F && c != '#' && c != '%' {
+			if b != nil {
+				b = append(b, c)
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(s)+8), s[:i]...)
+		}
+		b = append(b, '%', hex[c>>4], hex[c&15])
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// cdxIDNA returns host, which is not ASCII, as Python's "idna" codec
+// encodes it after decoding it as UTF-8 and dropping what is not: the
+// labels between ".", "。", "．" and "｡" each through ToASCII. It reports
+// false where the codec raises an error (an empty label, or one of more
+// than 63 bytes, or one the mapping rejects), and the host then stays as
+// it is. The codec follows IDNA 2003 (nameprep with Unicode 3.2); this
+// uses golang.org/x/net/idna's transitional UTS #46 mapping, which was
+// made to agree with it on all but a few code points.
+func cdxIDNA(host string) (string, bool) {
+	var u strings.Builder
+	for i := 0; i < len(host); {
+		r, size := utf8.DecodeRuneInString(host[i:])
+		if r != utf8.RuneError || size > 1 {
+			u.WriteString(host[i : i+size])
+		}
+		i += size
+	}
+	s := u.String()
+	if s == "" {
+		return "", true
+	}
+	if isASCII(s) {
+		labels := strings.Split(s, ".")
+		for i, l := range labels {
+			if len(l) > 63 || l == "" && i < len(labels)-1 {
+				return "", false
+			}
+		}
+		return s, true
+	}
+	var labels []string
+	start := 0
+	for i, r := range s {
+		if r == '.' || r == '。' || r == '．' || r == '｡' {
+			labels = append(labels, s[start:i])
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	labels = append(labels, s[start:])
+	trailing := ""
+	if labels[len(labels)-1] == "" {
+		labels, trailing = labels[:len(labels)-1], "."
+	}
+	for i, l := range labels {
+		a := l
+		if !isASCII(l) {
+			var err error
+			if a, err = cdxIDNAProfile.ToASCII(l); err != nil || strings.HasPrefix(cdxLower(l), "xn--") {
+				return "", false
+			}
+		}
+		if a == "" || len(a) > 63 {
+			return "", false
+		}
+		labels[i] = a
+	}
+	return strings.Join(labels, ".") + trailing, true
+}
+
+// cdxIDNAProfile maps and encodes one label for cdxIDNA.
+var cdxIDNAProfile = idna.New(idna.MapForLookup(), idna.Transitional(true), idna.StrictDomainName(false), idna.VerifyDNSLength(false))
+
+// cdxIPv4 returns host as a dotted-decimal IPv4 address where the package
+// reads it as one (attemptIPFormats): all digits, the number modulo 2³²;
+// or one to four parts of digits, the first from 1 to 9 or all octal
+// digits after a first "0", that inet_aton takes (with octal parts, and
+// the last part filling the bytes left). The package asks the system's
+// resolver for the latter, which answers a name inet_aton does not take
+// with a DNS lookup: offline, and for every such name in practice, none.
+func cdxIPv4(host string) (string, bool) {
+	if host == "" {
+		return "", false
+	}
+	if allDigits(host) {
+		var v uint32
+		for i := 0; i < len(host); i++ {
+			v = v*10 + uint32(host[i]-'0')
+		}
+		return formatIPv4(v), true
+	}
+	parts := strings.Split(host, ".")
+	if len(parts) > 4 {
+		return "", false
+	}
+	octal := host[0] == '0'
+	for _, p := range parts {
+		if p == "" || !allDigits(p) || octal && strings.ContainsAny(p, "89") {
+			return "", false
+		}
+	}
+	// inet_aton: each part decimal, or octal after a "0".
+	vals := make([]uint64, len(parts))
+	for i, p := range parts {
+		base := 10
+		if len(p) > 1 && p[0] == '0' {
+			base = 8
+		}
+		v, err := strconv.ParseUint(p, base, 32)
+		if err != nil {
+			return "", false
+		}
+		vals[i] = v
+	}
+	last := len(vals) - 1
+	var addr uint64
+	for i, v := range vals[:last] {
+		if v > 0xFF {
+			return "", false
+		}
+		addr |= v << (24 - 8*i)
+	}
+	if vals[last] >= 1<<(32-8*last) {
+		return "", false
+	}
+	return formatIPv4(uint32(addr | vals[last])), true
+}
+
+func formatIPv4(v uint32) string {
+	return strconv.Itoa(int(v>>24)) + "." + strconv.Itoa(int(v>>16&0xFF)) + "." + strconv.Itoa(int(v>>8&0xFF)) + "." + strconv.Itoa(int(v&0xFF))
+}
+
+// cdxNormalizePath resolves the "." and ".." segments of path (a ".."
+// with nothing to remove stays) and drops its empty segments but the
+// last; an empty path is "/" (normalizePath). Its first segment, before
+// the first "/", is dropped.
+func cdxNormalizePath(path string) string {
+	if path == "" {
+		return "/"
+	}
+	segs := strings.Split(path, "/")[1:]
+	kept := segs[:0]
+	for _, s := range segs {
+		switch {
+		case s == ".":
+		case s == ".." && len(kept) > 0:
+			kept = kept[:len(kept)-1]
+		default:
+			kept = append(kept, s)
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('/')
+	for i, s := range kept {
+		if i == len(kept)-1 {
+			b.WriteString(s)
+		} else if s != "" {
+			b.WriteString(s)
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}
+
+// cdxStripWWW cuts "www", digits and "." from the start of host, once.
+func cdxStripWWW(host string) string {
+	if !strings.HasPrefix(host, "www") {
+		return host
+	}
+	i := 3
+	for i < len(host) && isDigit(host[i]) {
+		i++
+	}
+	if i < len(host) && host[i] == '.' {
+		return host[i+1:]
+	}
+	return host
+}
+
+// cdxDefaultPort is the port the package drops for scheme.
+func cdxDefaultPort(scheme string) int {
+	switch scheme {
+	case "http":
+		return 80
+	case "https":
+		return 443
+	}
+	return 0
+}
+
+// cdxHostToSURT reverses the labels of host and joins them with ",", but
+// for a dotted quad of one to three digits each when reverseIP is false.
+func cdxHostToSURT(host string, reverseIP bool) string {
+	labels := strings.Split(host, ".")
+	if !reverseIP && len(labels) == 4 {
+		quad := true
+		for _, l := range labels {
+			quad = quad && len(l) >= 1 && len(l) <= 3 && allDigits(l)
+		}
+		if quad {
+			return host
+		}
+	}
+	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
+		labels[i], labels[j] = labels[j], labels[i]
+	}
+	return strings.Join(labels, ",")
+}
+
+// cdxSortQuery sorts the pairs of query, split at "&" and then at the
+// first "=", by name and then value, a pair without "=" before one with
+// it (Python's sort of tuples).
+func cdxSortQuery(query string) string {
+	if len(query) <= 1 {
+		return query
+	}
+	pairs := strings.Split(query, "&")
+	slices.SortFunc(pairs, func(a, b string) int {
+		an, av, aok := strings.Cut(a, "=")
+		bn, bv, bok := strings.Cut(b, "=")
+		if c := strings.Compare(an, bn); c != 0 {
+			return c
+		}
+		switch {
+		case aok == bok:
+			return strings.Compare(av, bv)
+		case !aok:
+			return -1
+		}
+		return 1
+	})
+	return strings.Join(pairs, "&")
+}
+
+// The session IDs the package cuts from paths and queries, by its regular
+// expressions (URLRegexTransformer), compiled on first use: Go's regexp
+// chooses the same submatches as Python's backtracking engine.
+var cdxSessionIDs lazy[[7]*regexp.Regexp]
+
+func cdxSessionIDPatterns() [7]*regexp.Regexp {
+	return cdxSessionIDs.get(func() [7]*regexp.Regexp {
+		return [7]*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(.*/)(\((?:[a-z]\([0-9a-z]{24}\))+\)/)([^?]+\.aspx.*)$`),
+			regexp.MustCompile(`(?i)^(.*/)(\([0-9a-z]{24}\)/)([^?]+\.aspx.*)$`),
+			regexp.MustCompile(`(?i)^(.*)(?:jsessionid=[0-9a-z]{32})(?:&(.*))?$`),
+			regexp.MustCompile(`(?i)^(.*)(?:phpsessid=[0-9a-z]{32})(?:&(.*))?$`),
+			regexp.MustCompile(`(?i)^(.*)(?:sid=[0-9a-z]{32})(?:&(.*))?$`),
+			regexp.MustCompile(`(?i)^(.*)(?:aspsessionid[a-z]{8}=[a-z]{24})(?:&(.*))?$`),
+			regexp.MustCompile(`(?i)^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$`),
+		}
+	})
+}
+
+// cdxStripPathSessionID cuts an ASP.NET session ID segment from a path
+// to an .aspx page.
+func cdxStripPathSessionID(path string) string {
+	patterns := cdxSessionIDPatterns()
+	if !strings.Contains(path, ".aspx") && !strings.Contains(path, ".ASPX") {
+		return path // the patterns need it; lowercased, path has it so
+	}
+	for _, re := range patterns[:2] {
+		if m := re.FindStringSubmatch(path); m != nil {
+			path = m[1] + m[3]
+		}
+	}
+	return path
+}
+
+// cdxStripQuerySessionID cuts the session IDs of Java, PHP, ASP and
+// ColdFusion from a query.
+func cdxStripQuerySessionID(query string) string {
+	patterns := cdxSessionIDPatterns()
+	if !strings.ContainsAny(query, "dDfF") {
+		return query // every pattern has a "d" or "f"
+	}
+	for _, re := range patterns[2:] {
+		if m := re.FindStringSubmatch(query); m != nil {
+			query = m[1] + m[2]
+		}
+	}
+	return query
+}
