@@ -2,7 +2,6 @@ package weburl
 
 import (
 	"bytes"
-	"encoding/binary"
 	"slices"
 	"strconv"
 	"strings"
@@ -432,42 +431,19 @@ func appendRecoded(dst, scratch []byte, s string, set encodeSet) (_, _ []byte, d
 }
 
 // lowerAndScan lowercases the ASCII letters of p in place if lower, and
-// reports whether p has "//" and "(", in one pass, eight bytes at a time
-// (the last word overlapping the one before).
+// reports whether p has "//" and "(", in one pass. (A scan eight bytes at
+// a time, which this loop replaced, saved at most 8 instructions per URL
+// keying with the profiles, on userbait.txt, and cost 2 on kasztp.txt:
+// GOGC=off bench/ir.sh safebrowsing wayback sortquery surt, at 88a6828.)
 func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
-	n := len(p)
-	if n < 8 {
-		for i, c := range p {
-			if lower && 'A' <= c && c <= 'Z' {
-				p[i] = c + 'a' - 'A'
-			}
-			slashes = slashes || c == '/' && i > 0 && p[i-1] == '/'
-			paren = paren || c == '('
+	for i, c := range p {
+		if lower && 'A' <= c && c <= 'Z' {
+			p[i] = c + 'a' - 'A'
 		}
-		return slashes, paren
+		slashes = slashes || c == '/' && i > 0 && p[i-1] == '/'
+		paren = paren || c == '('
 	}
-	var doubled, parens, carry uint64 // carry: 0x80 if the byte before the word is "/"
-	for i := 0; i < n; i += 8 {
-		if i+8 > n {
-			i = n - 8
-			carry = 0
-			if p[i-1] == '/' {
-				carry = 0x80
-			}
-		}
-		x := load64(p, i)
-		if lower {
-			if upper := upperLetters(x); upper != 0 {
-				x |= upper >> 2
-				binary.LittleEndian.PutUint64(p[i:], x)
-			}
-		}
-		var found uint64
-		found, carry = repeats(x, '/', carry)
-		doubled |= found
-		parens |= bytesEqual(x, '(')
-	}
-	return doubled != 0, parens != 0
+	return slashes, paren
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is
@@ -626,8 +602,10 @@ func wwwPrefix(h string) int {
 }
 
 // hasStrayDots reports whether h starts or ends with a dot or has two in
-// a row: whether trimDots changes it. It looks at eight bytes at a time,
-// the last word overlapping the one before.
+// a row: whether trimDots changes it. (A scan eight bytes at a time took
+// 22, 15 and 21 more instructions per URL keying kasztp.txt, userbait.txt
+// and wpt's inputs with Wayback than this loop: GOGC=off bench/ir.sh
+// wayback, at 88a6828.)
 func hasStrayDots[S ~string | ~[]byte](h S) bool {
 	n := len(h)
 	if n == 0 {
@@ -636,28 +614,12 @@ func hasStrayDots[S ~string | ~[]byte](h S) bool {
 	if h[0] == '.' || h[n-1] == '.' {
 		return true
 	}
-	if n < 8 {
-		for i := 1; i < n; i++ {
-			if h[i] == '.' && h[i-1] == '.' {
-				return true
-			}
+	for i := 1; i < n; i++ {
+		if h[i] == '.' && h[i-1] == '.' {
+			return true
 		}
-		return false
 	}
-	var doubled, carry uint64 // carry: 0x80 if the byte before the word is "."
-	for i := 0; i < n; i += 8 {
-		if i+8 > n {
-			i = n - 8
-			carry = 0
-			if h[i-1] == '.' {
-				carry = 0x80
-			}
-		}
-		var found uint64
-		found, carry = repeats(load64(h, i), '.', carry)
-		doubled |= found
-	}
-	return doubled != 0
+	return false
 }
 
 // cleanHost applies TrimHostDots and StripWWW to the host at buf[start:].
@@ -780,7 +742,10 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set encodeS
 // scanPlainPath reports whether path, of eight bytes or more, has "//"
 // and an ASCII upper-case letter, and plain: no byte from "%" to "("
 // ("%&'("), for which the caller looks at each byte. It reads eight bytes
-// at a time, the last word overlapping the one before.
+// at a time, the last word overlapping the one before. Without it, keying
+// kasztp.txt, userbait.txt and wpt's inputs with Wayback takes 103, 137
+// and -20 more instructions per URL, and SURT 104, 136 and -21 (GOGC=off
+// bench/ir.sh wayback surt, at 88a6828, with copyPath for every path).
 func scanPlainPath(p string) (slashes, upper, plain bool) {
 	const hi = 0x8080808080808080
 	n := len(p)

@@ -188,11 +188,3 @@ func classes8(w string) byteClass {
 	return byteClasses[w[0]] | byteClasses[w[1]] | byteClasses[w[2]] | byteClasses[w[3]] |
 		byteClasses[w[4]] | byteClasses[w[5]] | byteClasses[w[6]] | byteClasses[w[7]]
 }
-
-// repeats returns the high bit of each byte of the word x whose byte equals
-// c and follows a byte that does too, the byte before x counting when
-// carry (the high bit of the previous word's last byte) is set.
-func repeats(x uint64, c byte, carry uint64) (found, next uint64) {
-	m := bytesEqual(x, c)
-	return m&(m<<8) | m&carry, m >> 56
-}

@@ -33,7 +33,6 @@ var shortcutNames = [...]struct {
 }{
 	{"verbatim", cutVerbatim},
 	{"resolve", cutResolve},
-	{"authoritySlashes", cutAuthoritySlashes},
 	{"hostHint", cutHostHint},
 	{"plainDomain", cutPlainDomain},
 	{"pathRun", cutPathRun},

@@ -142,13 +142,6 @@ func (p *parser) schemeState(buf []byte) ([]byte, ErrorCode) {
 		p.state = stateSpecialRelativeOrAuthority
 	case kind.special():
 		p.state = stateSpecialAuthoritySlashes
-		if p.cuts&cutAuthoritySlashes != 0 && p.i+2 < len(p.in) && p.in[p.i] == '/' && p.in[p.i+1] == '/' &&
-			p.in[p.i+2] != '/' && p.in[p.i+2] != '\\' {
-			// What the special authority slashes and ignore slashes states
-			// would do: skip "//" and go on to the authority.
-			p.i += 2
-			p.state = stateAuthority
-		}
 	case p.i < len(p.in) && p.in[p.i] == '/':
 		p.state = statePathOrAuthority
 		p.i++
