@@ -10,24 +10,25 @@ OLDEST_GO := go1.26.8
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-oldest test-386 test-race ci wpt datasets lint bench fuzz
+.PHONY: test test-oldest test-386 test-race ci wpt wpt-urlpattern datasets lint bench fuzz
 
-# test fills testdata/wpt and testdata/datasets (from $$WPT_DIR and
-# $$DATASETS_DIR, or by download) and runs every test.
-test: wpt datasets
+# test fills testdata/wpt, testdata/wpt-urlpattern and testdata/datasets
+# (from $$WPT_DIR, $$WPT_URLPATTERN_DIR and $$DATASETS_DIR, or by
+# download) and runs every test.
+test: wpt wpt-urlpattern datasets
 	go test ./...
 
 # test-oldest runs every test with the oldest Go that go.mod allows.
-test-oldest: wpt datasets
+test-oldest: wpt wpt-urlpattern datasets
 	GOTOOLCHAIN=$(OLDEST_GO) go test ./...
 
 # test-386 runs the short tests on a 32-bit platform.
-test-386: wpt datasets
+test-386: wpt wpt-urlpattern datasets
 	GOARCH=386 go test -short ./...
 
 # test-race runs the short tests under the race detector, among them
 # TestConcurrentReaders, which shares URLs between goroutines.
-test-race: wpt datasets
+test-race: wpt wpt-urlpattern datasets
 	go test -race -short ./...
 
 # ci is what .ci/run runs.
@@ -35,6 +36,9 @@ ci: test test-oldest test-386 test-race lint fuzz
 
 wpt:
 	./testdata/wpt.sh
+
+wpt-urlpattern:
+	./testdata/wpt-urlpattern.sh
 
 datasets:
 	./testdata/datasets.sh
@@ -53,8 +57,8 @@ bench: wpt datasets
 # and is written to the package's testdata/fuzz/<target>/ for a regression
 # case.
 FUZZTIME ?= 10s
-fuzz: wpt
-	@for p in . ./cmd/weburl; do \
+fuzz: wpt wpt-urlpattern
+	@for p in . ./cmd/weburl ./urlpattern; do \
 		for t in $$(go test -list '^Fuzz' $$p | grep '^Fuzz'); do \
 			echo "fuzz $$p $$t for $(FUZZTIME)"; \
 			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$p || exit 1; \

@@ -207,6 +207,14 @@ func (u *URL) firstSegmentIsDriveLetter() bool {
 	return isNormalizedWindowsDriveLetter(u.firstPathSegment())
 }
 
+// HasOpaquePath reports whether the URL's path is opaque, a string rather
+// than a list of segments, as the path of "mailto:a@example.com" and of
+// any URL whose scheme is not special and whose ":" is not followed by
+// "/". Relative references do not resolve against such a URL (but for a
+// fragment), and its path segment editors fail with ErrOpaquePath.
+// https://url.spec.whatwg.org/#url-opaque-path
+func (u *URL) HasOpaquePath() bool { return u != nil && u.opaquePath }
+
 // ErrOpaquePath is the error of the path segment editors for a URL whose
 // path is opaque, a string rather than a list of segments
 // ("mailto:a@example.com"), and for the zero URL, which has no path.

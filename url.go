@@ -158,6 +158,44 @@ func (s schemeKind) defaultPort() int {
 	return -1
 }
 
+// IsSpecialScheme reports whether scheme is one of the URL Standard's
+// special schemes, "ftp", "file", "http", "https", "ws" and "wss", which
+// parse with a host and a path of segments, and "\\" read as "/". The
+// scheme is compared as it is: a URL's scheme is in lower case.
+// https://url.spec.whatwg.org/#special-scheme
+func IsSpecialScheme(scheme string) bool {
+	return schemeKindOf(scheme).special() && !hasUpper(scheme)
+}
+
+// DefaultPort returns the default port of a special scheme, "21" for
+// "ftp", "80" for "http" and "ws", "443" for "https" and "wss", and ""
+// for any other scheme, "file" among them: the port a URL's serialization
+// leaves out.
+// https://url.spec.whatwg.org/#default-port
+func DefaultPort(scheme string) string {
+	if hasUpper(scheme) {
+		return ""
+	}
+	switch schemeKindOf(scheme).defaultPort() {
+	case 21:
+		return "21"
+	case 80:
+		return "80"
+	case 443:
+		return "443"
+	}
+	return ""
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // schemeKindOf returns the kind of the scheme s, compared ASCII
 // case-insensitively. Setting bit 0x20 lowercases every byte of a scheme
 // (letters; digits, "+", "-" and "." have it set), so the special schemes,

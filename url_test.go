@@ -478,3 +478,30 @@ func TestHrefWithURL(t *testing.T) {
 	}
 	check("after setters")
 }
+
+func TestSchemeHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		scheme, port string
+		special      bool
+	}{
+		{"http", "80", true}, {"https", "443", true}, {"ws", "80", true}, {"wss", "443", true},
+		{"ftp", "21", true}, {"file", "", true}, {"HTTP", "", false}, {"gopher", "", false},
+		{"", "", false}, {"httpx", "", false}, {"sc", "", false},
+	} {
+		if got := IsSpecialScheme(tc.scheme); got != tc.special {
+			t.Errorf("IsSpecialScheme(%q) = %v", tc.scheme, got)
+		}
+		if got := DefaultPort(tc.scheme); got != tc.port {
+			t.Errorf("DefaultPort(%q) = %q, want %q", tc.scheme, got, tc.port)
+		}
+	}
+	for href, want := range map[string]bool{"mailto:a@example.com": true, "sc:x": true, "sc:/x": false, "https://h/": false, "sc://h": false} {
+		u, _ := Parse(href)
+		if u.HasOpaquePath() != want {
+			t.Errorf("%q.HasOpaquePath() = %v", href, !want)
+		}
+	}
+	if (*URL)(nil).HasOpaquePath() || new(URL).HasOpaquePath() {
+		t.Error("nil or zero URL has an opaque path")
+	}
+}

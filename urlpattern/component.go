@@ -1,0 +1,162 @@
+package urlpattern
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+)
+
+// A component is a compiled pattern string of one component.
+// https://urlpattern.spec.whatwg.org/#component
+type component struct {
+	pattern         string // the normalized pattern string
+	regexpSource    string // the standard's regular expression, JavaScript's syntax
+	names           []string
+	hasRegExpGroups bool
+	parts           []part
+	opts            options
+
+	// How it matches: a shortcut for the common shapes, or the
+	// regular expression.
+	kind  matchKind
+	fixed string    // kindExact: the value
+	seq   []seqItem // kindSeq
+	re    *regexp.Regexp
+	vm    *vmProg // not nil when Go's regexp would capture otherwise than JavaScript
+}
+
+// A matchKind is how a component matches.
+type matchKind uint8
+
+const (
+	kindRegexp matchKind = iota // the regular expression
+	kindExact                   // one string (ASCII case-insensitively with ignoreCase)
+	kindAny                     // any string, the whole of it one group
+	kindSeq                     // fixed text and groups, each group's end decided by what follows (see seqItem)
+)
+
+// compileComponent compiles a component's pattern string.
+// https://urlpattern.spec.whatwg.org/#compile-a-component
+func compileComponent(input string, encode encodingCallback, opts options) (*component, error) {
+	parts, err := parsePatternString(input, opts, encode)
+	if err != nil {
+		return nil, err
+	}
+	src, names := generateRegexp(parts, opts)
+	c := &component{
+		pattern:      generatePatternString(parts, opts),
+		regexpSource: src,
+		names:        names,
+		parts:        parts,
+		opts:         opts,
+	}
+	for _, p := range parts {
+		c.hasRegExpGroups = c.hasRegExpGroups || p.typ == partRegexp
+	}
+	// The regular expression is compiled (and so checked) even where a
+	// shortcut matches, as the standard has the constructor fail on an
+	// invalid one.
+	tree, _, err := parseJSRegexp(src, opts.ignoreCase)
+	if err != nil {
+		return nil, regexpError(input, src, err)
+	}
+	if c.re, err = compileRE2(tree); err != nil {
+		return nil, regexpError(input, src, err)
+	}
+	if !tree.exactCaptures() {
+		if c.vm, err = compileVM(tree, len(names)); err != nil {
+			return nil, regexpError(input, src, err)
+		}
+	}
+	c.chooseShortcut()
+	return c, nil
+}
+
+// regexpError reports a regular expression that JavaScript rejects, or
+// that this package cannot run.
+func regexpError(input, src string, err error) error {
+	msg := "the regular expression " + quoteShort(src) + " is invalid"
+	var syntax *jsSyntaxError
+	if errors.As(err, &syntax) {
+		return &Error{Pattern: input, Offset: -1, Msg: msg + ": " + syntax.msg}
+	}
+	return &Error{Pattern: input, Offset: -1, Msg: "the regular expression " + quoteShort(src) + " cannot run", Err: err}
+}
+
+func quoteShort(s string) string {
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return "/" + s + "/"
+}
+
+// matchesSpecialScheme reports whether the protocol component matches a
+// special scheme.
+// https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme
+func (c *component) matchesSpecialScheme() bool {
+	for _, s := range [...]string{"ftp", "file", "http", "https", "ws", "wss"} {
+		if c.match(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// match reports whether the component matches input.
+func (c *component) match(input string) bool {
+	switch c.kind {
+	case kindAny:
+		return true
+	case kindExact:
+		if c.opts.ignoreCase {
+			return strings.EqualFold(input, c.fixed)
+		}
+		return input == c.fixed
+	case kindSeq:
+		var spans [8]int
+		return c.matchSeq(input, spans[:0]) != nil
+	}
+	return c.re.MatchString(input)
+}
+
+// exec matches input and returns its groups, nil when it does not match.
+func (c *component) exec(input string) ([]Group, bool) {
+	groups := make([]Group, len(c.names))
+	for i, name := range c.names {
+		groups[i].Name = name
+	}
+	switch c.kind {
+	case kindAny:
+		groups[0].Value, groups[0].Matched = input, true
+		return groups, true
+	case kindExact:
+		return groups, c.match(input)
+	case kindSeq:
+		spans := c.matchSeq(input, make([]int, 0, 2*len(groups)))
+		if spans == nil {
+			return nil, false
+		}
+		for i := range groups {
+			groups[i].Value, groups[i].Matched = input[spans[2*i]:spans[2*i+1]], true
+		}
+		return groups, true
+	}
+	var slots []int
+	if c.vm != nil {
+		if !c.re.MatchString(input) {
+			return nil, false
+		}
+		slots = c.vm.exec(input)
+	} else {
+		slots = c.re.FindStringSubmatchIndex(input)
+	}
+	if slots == nil {
+		return nil, false
+	}
+	for i := range groups {
+		if s, e := slots[2*i+2], slots[2*i+3]; s >= 0 {
+			groups[i].Value, groups[i].Matched = input[s:e], true
+		}
+	}
+	return groups, true
+}

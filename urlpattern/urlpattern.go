@@ -1,0 +1,383 @@
+// Package urlpattern implements the WHATWG URL Pattern Standard: the
+// URLPattern of browsers, Node, Deno and Cloudflare Workers, which matches
+// URLs against patterns such as "https://*.example.com/books/:id" and
+// extracts their groups, on package weburl's URL parser.
+//
+// A Pattern has a pattern string for each of a URL's eight components,
+// in the syntax of path-to-regexp: fixed text; ":name", a group that
+// matches up to the component's delimiter ("/" in the pathname, "." in
+// the hostname); "*", a group that matches anything; "(regexp)", a group
+// that matches a JavaScript regular expression; "{...}" to group text
+// with a group; and the modifiers "?", "*" and "+". [Compile] reads a
+// constructor string, a URL-like string of all the components
+// ("https://example.com/books/:id"), [CompileInit] one pattern per
+// component, with "*" for those left out.
+//
+//	p := urlpattern.MustCompile("https://example.com/books/:id(\\d+)")
+//	r := p.Exec("https://example.com/books/123")
+//	id, _ := r.Pathname.Get("id") // "123"
+//
+// Matching is exact: every case of the web-platform-tests URLPattern data
+// that Go can express passes, groups that did not take part reported as
+// JavaScript's undefined (Group.Matched false). It takes time linear in
+// the pattern and the input, whatever they are: the regular expressions,
+// which are JavaScript's with the v flag, run on Go's regexp (and, for
+// the captures of a few loops where Go's regexp and JavaScript differ, on
+// a linear-time matcher with JavaScript's rules), so no pattern can take
+// exponential time, as with a backtracking engine. Lookaround and
+// backreferences, which need backtracking, are errors that wrap
+// [ErrUnsupportedRegExp]. Patterns without regular expression groups
+// (fixed text, ":name" and "*") mostly match without a regular
+// expression at all.
+//
+// A [Set] matches a URL against many patterns at once.
+//
+// https://urlpattern.spec.whatwg.org/
+package urlpattern
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/weburl/weburl"
+)
+
+// Options are the options of a pattern.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatternoptions
+type Options struct {
+	// IgnoreCase matches the pathname, search and hash ASCII
+	// case-insensitively (more precisely, by Unicode simple case folding).
+	IgnoreCase bool
+}
+
+// An Init holds a string for each component of a URL, and a base URL:
+// for CompileInit, each a pattern string; for TestInit and ExecInit, each
+// a value to match. A nil field is absent, as a member missing from
+// JavaScript's URLPatternInit dictionary: for a pattern, a component left
+// out matches anything ("*"), unless BaseURL gives it.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatterninit
+type Init struct {
+	Protocol, Username, Password, Hostname, Port, Pathname, Search, Hash, BaseURL *string
+}
+
+// A Component is one of the eight components of a URL.
+type Component uint8
+
+// The components, in the order of a URL.
+const (
+	Protocol Component = iota
+	Username
+	Password
+	Hostname
+	Port
+	Pathname
+	Search
+	Hash
+)
+
+var componentNames = [...]string{"protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"}
+
+// String returns the component's name, as JavaScript's URLPattern
+// attributes spell it: "protocol", ..., "hash".
+func (c Component) String() string {
+	if int(c) < len(componentNames) {
+		return componentNames[c]
+	}
+	return "Component(" + strconv.Itoa(int(c)) + ")"
+}
+
+// A Pattern is a compiled URL pattern. It is safe for concurrent use.
+// https://urlpattern.spec.whatwg.org/#url-pattern
+type Pattern struct {
+	comps           [8]*component
+	hasRegExpGroups bool
+}
+
+// Compile compiles a constructor string, a pattern for a whole URL:
+// "https://*.example.com/books/:id". Components it does not reach are
+// "*" (the search and hash of "https://example.com/a"), but the port,
+// which is "" (the default port) when a hostname is given. A string with
+// no protocol needs a base URL: see CompileBase. opts may be nil.
+// https://urlpattern.spec.whatwg.org/#dom-urlpattern-urlpattern
+func Compile(pattern string, opts *Options) (*Pattern, error) {
+	return compileString(pattern, nil, opts)
+}
+
+// CompileBase compiles a constructor string that may be relative to
+// baseURL ("/books/:id" against "https://example.com"): the components
+// before the first that pattern gives come from baseURL.
+func CompileBase(pattern, baseURL string, opts *Options) (*Pattern, error) {
+	return compileString(pattern, &baseURL, opts)
+}
+
+// MustCompile is Compile with nil options, and panics on an error: for
+// patterns written in the program.
+func MustCompile(pattern string) *Pattern {
+	p, err := Compile(pattern, nil)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// CompileInit compiles a pattern given as a pattern string per
+// component; a component neither init nor its BaseURL gives is "*".
+func CompileInit(init Init, opts *Options) (*Pattern, error) {
+	return create(init, opts)
+}
+
+func compileString(pattern string, baseURL *string, opts *Options) (*Pattern, error) {
+	init, err := parseConstructorString(pattern)
+	if err != nil {
+		return nil, withPattern(err, pattern)
+	}
+	if baseURL == nil && init.Protocol == nil {
+		return nil, &Error{Pattern: pattern, Offset: -1, Msg: "a relative pattern without a base URL"}
+	}
+	init.BaseURL = baseURL
+	p, err := create(init, opts)
+	if err != nil {
+		return nil, withPattern(err, pattern)
+	}
+	return p, nil
+}
+
+// withPattern records the constructor string an error is in.
+func withPattern(err error, pattern string) error {
+	if e, ok := err.(*Error); ok && e.Input == "" {
+		e.Input = pattern
+	}
+	return err
+}
+
+// create makes a URL pattern of init.
+// https://urlpattern.spec.whatwg.org/#url-pattern-create
+func create(init Init, opts *Options) (*Pattern, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	processed, err := processInit(init, forPattern, Init{})
+	if err != nil {
+		return nil, err
+	}
+	values := [8]*string{processed.Protocol, processed.Username, processed.Password, processed.Hostname,
+		processed.Port, processed.Pathname, processed.Search, processed.Hash}
+	var strs [8]string
+	for i, v := range values {
+		strs[i] = "*"
+		if v != nil {
+			strs[i] = *v
+		}
+	}
+	if weburl.IsSpecialScheme(strs[Protocol]) && strs[Port] == weburl.DefaultPort(strs[Protocol]) {
+		strs[Port] = ""
+	}
+	p := &Pattern{}
+	compile := func(c Component, encode encodingCallback, o options) error {
+		comp, err := compileComponent(strs[c], encode, o)
+		if err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Component = c.String()
+			}
+			return err
+		}
+		p.comps[c] = comp
+		p.hasRegExpGroups = p.hasRegExpGroups || comp.hasRegExpGroups
+		return nil
+	}
+	if err := compile(Protocol, canonicalizeProtocol, defaultOptions); err != nil {
+		return nil, err
+	}
+	if err := compile(Username, canonicalizeUsername, defaultOptions); err != nil {
+		return nil, err
+	}
+	if err := compile(Password, canonicalizePassword, defaultOptions); err != nil {
+		return nil, err
+	}
+	hostEncode := canonicalizeHostname
+	if isIPv6Pattern(strs[Hostname]) {
+		hostEncode = canonicalizeIPv6Hostname
+	}
+	if err := compile(Hostname, hostEncode, hostnameOptions); err != nil {
+		return nil, err
+	}
+	if err := compile(Port, func(v string) (string, error) { return canonicalizePort(v, nil) }, defaultOptions); err != nil {
+		return nil, err
+	}
+	o := defaultOptions
+	o.ignoreCase = opts.IgnoreCase
+	if p.comps[Protocol].matchesSpecialScheme() {
+		po := pathnameOptions
+		po.ignoreCase = opts.IgnoreCase
+		if err := compile(Pathname, canonicalizePathname, po); err != nil {
+			return nil, err
+		}
+	} else if err := compile(Pathname, canonicalizeOpaquePathname, o); err != nil {
+		return nil, err
+	}
+	if err := compile(Search, canonicalizeSearch, o); err != nil {
+		return nil, err
+	}
+	if err := compile(Hash, canonicalizeHash, o); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// isIPv6Pattern reports whether a hostname pattern is an IPv6 address.
+// https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address
+func isIPv6Pattern(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	return s[0] == '[' || (s[0] == '{' || s[0] == '\\') && s[1] == '['
+}
+
+// The normalized pattern strings of the components: what JavaScript's
+// URLPattern attributes return.
+
+// Protocol returns the protocol component's pattern string.
+func (p *Pattern) Protocol() string { return p.comps[Protocol].pattern }
+
+// Username returns the username component's pattern string.
+func (p *Pattern) Username() string { return p.comps[Username].pattern }
+
+// Password returns the password component's pattern string.
+func (p *Pattern) Password() string { return p.comps[Password].pattern }
+
+// Hostname returns the hostname component's pattern string.
+func (p *Pattern) Hostname() string { return p.comps[Hostname].pattern }
+
+// Port returns the port component's pattern string.
+func (p *Pattern) Port() string { return p.comps[Port].pattern }
+
+// Pathname returns the pathname component's pattern string.
+func (p *Pattern) Pathname() string { return p.comps[Pathname].pattern }
+
+// Search returns the search component's pattern string.
+func (p *Pattern) Search() string { return p.comps[Search].pattern }
+
+// Hash returns the hash component's pattern string.
+func (p *Pattern) Hash() string { return p.comps[Hash].pattern }
+
+// HasRegExpGroups reports whether a component has a regular expression
+// group, ":name(...)" or "(...)": what some uses of URL patterns refuse,
+// as they run where no regular expression engine does.
+// https://urlpattern.spec.whatwg.org/#url-pattern-has-regexp-groups
+func (p *Pattern) HasRegExpGroups() bool { return p.hasRegExpGroups }
+
+// String returns the pattern's components as JavaScript shows them.
+func (p *Pattern) String() string {
+	var b strings.Builder
+	b.WriteString("URLPattern{")
+	for c := Protocol; c <= Hash; c++ {
+		if c > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.String())
+		b.WriteString(": ")
+		b.WriteString(strconv.Quote(p.comps[c].pattern))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// A Result is what Exec returns for a URL that matches: for each
+// component, its value and the groups the pattern captured in it.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatternresult
+type Result struct {
+	Protocol, Username, Password, Hostname, Port, Pathname, Search, Hash ComponentResult
+}
+
+// Component returns the result of component c.
+func (r *Result) Component(c Component) *ComponentResult {
+	switch c {
+	case Protocol:
+		return &r.Protocol
+	case Username:
+		return &r.Username
+	case Password:
+		return &r.Password
+	case Hostname:
+		return &r.Hostname
+	case Port:
+		return &r.Port
+	case Pathname:
+		return &r.Pathname
+	case Search:
+		return &r.Search
+	case Hash:
+		return &r.Hash
+	}
+	return nil
+}
+
+// A ComponentResult is a component's value and its groups, in the order
+// of the pattern.
+// https://urlpattern.spec.whatwg.org/#dictdef-urlpatterncomponentresult
+type ComponentResult struct {
+	Input  string
+	Groups []Group
+}
+
+// A Group is a group of a pattern and what it matched: its name (a
+// number, "0", "1", ..., for a group without a name), its value, and
+// whether it took part in the match (false: JavaScript's undefined, for
+// an optional group that did not).
+type Group struct {
+	Name, Value string
+	Matched     bool
+}
+
+// Get returns the value of the group name, and true, when the group
+// exists and took part in the match; "" and false otherwise.
+func (c ComponentResult) Get(name string) (string, bool) {
+	for _, g := range c.Groups {
+		if g.Name == name {
+			return g.Value, g.Matched
+		}
+	}
+	return "", false
+}
+
+// An Error reports a pattern that does not compile: the component and
+// its pattern string, the byte offset in it where the problem is (-1
+// when there is none), and what is wrong. Err, when not nil, is the
+// cause: a *weburl.Error from the URL parser, or an error that wraps
+// ErrUnsupportedRegExp.
+type Error struct {
+	Input     string // the constructor string, if the pattern was one
+	Component string // "protocol", ..., "hash"; "" for the whole pattern
+	Pattern   string // the component's pattern string, or the value at fault
+	Offset    int
+	Msg       string
+	Err       error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("urlpattern: ")
+	if e.Input != "" {
+		b.WriteString(strconv.Quote(e.Input))
+		b.WriteString(": ")
+	}
+	if e.Component != "" {
+		b.WriteString(e.Component)
+		b.WriteString(" ")
+	}
+	b.WriteString(strconv.Quote(e.Pattern))
+	if e.Offset >= 0 {
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.Itoa(e.Offset))
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "weburl: "), "urlpattern: "))
+	}
+	return b.String()
+}
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
