@@ -15,6 +15,7 @@ type component struct {
 	hasRegExpGroups bool
 	parts           []part
 	opts            options
+	encode          encodingCallback
 
 	// How it matches: a shortcut for the common shapes, or the
 	// regular expression.
@@ -49,6 +50,7 @@ func compileComponent(input string, encode encodingCallback, opts options) (*com
 		names:        names,
 		parts:        parts,
 		opts:         opts,
+		encode:       encode,
 	}
 	for _, p := range parts {
 		c.hasRegExpGroups = c.hasRegExpGroups || p.typ == partRegexp
