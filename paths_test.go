@@ -416,7 +416,7 @@ func FuzzPathSegments(f *testing.F) {
 		}
 		checkMakeRelative(t, before, u)
 		checkMakeRelative(t, u, before)
-		if strings.Contains(u.Pathname(), "/./") {
+		if !u.opaquePath && strings.Contains(u.Pathname(), "/./") { // an opaque path keeps its dots
 			t.Fatalf("%q", u.Href())
 		}
 	})
