@@ -115,10 +115,15 @@ func (c *component) match(input string) bool {
 		}
 		return input == c.fixed
 	case kindSeq:
-		var spans [8]int
-		return c.matchSeq(input, spans[:0]) != nil
+		return c.matchSeqOK(input)
 	}
 	return c.re.MatchString(input)
+}
+
+// matchSeqOK reports whether a kindSeq component matches input.
+func (c *component) matchSeqOK(input string) bool {
+	var spans [8]int
+	return c.matchSeq(input, spans[:0]) != nil
 }
 
 // exec matches input and returns its groups, nil when it does not match.

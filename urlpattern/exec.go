@@ -53,8 +53,8 @@ func parse(rawURL string, baseURL *string) (*weburl.URL, bool) {
 
 // test reports whether every component matches.
 func (p *Pattern) test(v *values) bool {
-	for c := range p.comps {
-		if !p.comps[c].match(v[c]) {
+	for _, ch := range p.checks {
+		if !ch.c.match(v[ch.comp]) {
 			return false
 		}
 	}
@@ -98,37 +98,68 @@ func (p *Pattern) TestURL(u *weburl.URL) bool {
 	if u == nil || u.Href() == "" {
 		return false
 	}
-	for c := range p.comps {
-		var s string
-		switch Component(c) {
-		case Protocol:
-			s = u.Scheme()
-		case Username:
-			s = u.Username()
-		case Password:
-			s = u.Password()
-		case Hostname:
-			s = u.Hostname()
-		case Port:
-			s = u.Port()
-		case Pathname:
-			s = u.Pathname()
-		case Search:
-			s = u.Search()
-			if s != "" {
-				s = s[1:]
-			}
-		case Hash:
-			s = u.Hash()
-			if s != "" {
-				s = s[1:]
-			}
+	if p.exactHref != "" {
+		h, n := u.Href(), len(p.exactHref)
+		if len(h) >= n && h[:n] == p.exactHref && (len(h) == n || h[n] == '?' || h[n] == '#') {
+			return true
 		}
-		if !p.comps[c].match(s) {
+	}
+	checks := p.checks
+	if p.origin != "" {
+		// A URL without credentials has the protocol, hostname and port of
+		// the pattern when its href starts with origin, and goes on with
+		// its path, query, fragment or nothing; one with credentials has
+		// its components compared one by one.
+		h, n := u.Href(), len(p.origin)
+		switch {
+		case len(h) >= n && h[:n] == p.origin && (len(h) == n || h[n] == '/' || h[n] == '?' || h[n] == '#'):
+			checks = p.rest
+		case u.Username() == "" && u.Password() == "":
+			return false
+		}
+	}
+	for _, ch := range checks {
+		s := componentValue(u, ch.comp)
+		c := ch.c
+		if c.kind == kindExact && !c.opts.ignoreCase {
+			if s != c.fixed {
+				return false
+			}
+			continue
+		}
+		if !c.match(s) {
 			return false
 		}
 	}
 	return true
+}
+
+// componentValue returns the value of component c of u, as the match
+// algorithm reads it.
+func componentValue(u *weburl.URL, c Component) string {
+	switch c {
+	case Protocol:
+		return u.Scheme()
+	case Username:
+		return u.Username()
+	case Password:
+		return u.Password()
+	case Hostname:
+		return u.Hostname()
+	case Port:
+		return u.Port()
+	case Pathname:
+		return u.Pathname()
+	case Search:
+		if s := u.Search(); s != "" {
+			return s[1:]
+		}
+	case Hash:
+		if s := u.Hash(); s != "" {
+			return s[1:]
+		}
+	}
+	return ""
 }
 
 // TestInit reports whether the component values of in match the pattern:

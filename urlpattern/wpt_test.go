@@ -4,28 +4,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // readWPT reads a file of the web-platform-tests URLPattern data, which
-// testdata/wpt-urlpattern.sh copies into ../testdata/wpt-urlpattern.
+// testdata/wpt-urlpattern.sh copies into the repository's testdata.
 func readWPT(t testing.TB, name string, v any) {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "wpt-urlpattern", name)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("the web-platform-tests URLPattern data is missing (%v).\n"+
-			"Fill testdata/wpt-urlpattern/ first: `make wpt-urlpattern` (or `WPT_URLPATTERN_DIR=/path/to/data testdata/wpt-urlpattern.sh`)", err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	corpus.ReadJSON(t, "wpt-urlpattern", name, "wpt-urlpattern", v)
 }
 
 // A wptCase is a case of urlpatterntestdata.json.

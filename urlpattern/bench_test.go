@@ -1,0 +1,115 @@
+package urlpattern
+
+import (
+	"testing"
+
+	"github.com/weburl/weburl"
+)
+
+// benchCases are the five cases of go-urlpattern's benchmark, which
+// bench/ also times for github.com/dunglas/go-urlpattern and ada.
+var benchCases = []struct{ name, pattern, input string }{
+	{"simple", "https://example.com/foo/bar", "https://example.com/foo/bar"},
+	{"wildcard", "https://*.example.com/*", "https://api.example.com/users/42"},
+	{"named", "https://example.com/users/:id/posts/:postId", "https://example.com/users/42/posts/7"},
+	{"regex", "https://example.com/items/(\\d+)", "https://example.com/items/12345"},
+	{"miss", "https://example.com/foo", "https://example.com/bar"},
+}
+
+// BenchmarkTest times Test(rawURL): parsing the URL and matching it.
+func BenchmarkTest(b *testing.B) {
+	for _, c := range benchCases {
+		p := MustCompile(c.pattern)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Test(c.input)
+			}
+		})
+	}
+}
+
+// BenchmarkTestURL times TestURL on a URL parsed once.
+func BenchmarkTestURL(b *testing.B) {
+	for _, c := range benchCases {
+		p := MustCompile(c.pattern)
+		u, _ := weburl.Parse(c.input)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p.TestURL(u)
+			}
+		})
+	}
+}
+
+// BenchmarkExec times Exec(rawURL).
+func BenchmarkExec(b *testing.B) {
+	for _, c := range benchCases {
+		p := MustCompile(c.pattern)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Exec(c.input)
+			}
+		})
+	}
+}
+
+// BenchmarkCompile times Compile.
+func BenchmarkCompile(b *testing.B) {
+	for _, c := range benchCases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Compile(c.pattern, nil)
+			}
+		})
+	}
+}
+
+// setBench returns the sets of 100 patterns and URLs that each matches
+// or misses, for BenchmarkSet and TestSetSpeed.
+func setBench(tb testing.TB) map[string]struct {
+	ps   []*Pattern
+	urls []*weburl.URL
+} {
+	out := map[string]struct {
+		ps   []*Pattern
+		urls []*weburl.URL
+	}{}
+	for name, srcs := range map[string][]string{"routes": routePatterns(), "crawl": crawlPatterns()} {
+		ps := compileAll(tb, srcs)
+		urls := setURLs(tb)[:1200]
+		out[name] = struct {
+			ps   []*Pattern
+			urls []*weburl.URL
+		}{ps, urls}
+	}
+	return out
+}
+
+// BenchmarkSet times Set.Match against a loop of TestURL that stops at
+// the first match, per URL, on sets of 100 patterns.
+func BenchmarkSet(b *testing.B) {
+	for name, sb := range setBench(b) {
+		s := NewSet(sb.ps...)
+		b.Run(name+"/set", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, u := range sb.urls {
+					s.Match(u)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sb.urls)), "ns/URL")
+		})
+		b.Run(name+"/loop", func(b *testing.B) {
+			for b.Loop() {
+				for _, u := range sb.urls {
+					loopMatch(sb.ps, u)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sb.urls)), "ns/URL")
+		})
+	}
+}

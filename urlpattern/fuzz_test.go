@@ -1,0 +1,170 @@
+package urlpattern
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/weburl/weburl"
+)
+
+// generalExec matches input with the component's regular expression,
+// whatever shortcut the component has: the general path.
+func (c *component) generalExec(input string) ([]Group, bool) {
+	saved := c.kind
+	c.kind = kindRegexp
+	defer func() { c.kind = saved }()
+	return c.exec(input)
+}
+
+// printable reports whether s holds printable ASCII only, as every value
+// a component's expression sees does (canonicalization percent-encodes
+// the rest, and the URL parser drops tabs and newlines).
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7E {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzShortcuts checks the shortcut layer against the regular
+// expressions: for a pathname and hostname pattern and an input, the
+// component's match and groups are the expression's.
+func FuzzShortcuts(f *testing.F) {
+	for _, s := range []struct{ pattern, input string }{
+		{"/users/:id/posts/:postId", "/users/42/posts/7"}, {"/assets/:file.css", "/assets/a.b.css"},
+		{"/items/(\\d+)", "/items/123"}, {"/:lang(en|fr|de)/about", "/fr/about"}, {"/files/*.pdf", "/files/a/b.pdf"},
+		{"*.example.com", "a.b.example.com"}, {"/blog/:year(\\d{4})/:slug", "/blog/2024/x"}, {"/:a([a-z]{2,3})x", "/abx"},
+		{"/foo/bar", "/foo/bar"}, {"/(\\d+)-(\\d+)", "/1-2"}, {"/:x(a|ab)", "/ab"}, {"/:x([^/]+).json", "/a.json"},
+	} {
+		f.Add(s.pattern, s.input, false)
+	}
+	f.Fuzz(func(t *testing.T, pattern, input string, ignoreCase bool) {
+		if !printable(input) {
+			return
+		}
+		for _, in := range []Init{{Pathname: &pattern}, {Hostname: &pattern}} {
+			p, err := CompileInit(in, &Options{IgnoreCase: ignoreCase})
+			if err != nil {
+				continue
+			}
+			for _, c := range p.comps {
+				if c.kind == kindRegexp {
+					continue
+				}
+				got, gotOK := c.exec(input)
+				want, wantOK := c.generalExec(input)
+				if gotOK != wantOK || c.match(input) != wantOK || !slices.Equal(got, want) {
+					t.Fatalf("pattern %q (%s) on %q: shortcut %v %v, expression /%s/ %v %v",
+						pattern, c.pattern, input, gotOK, got, c.regexpSource, wantOK, want)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCompile compiles any constructor string, pathname pattern and
+// regular expression group: no panic, and an error is an *Error; a
+// pattern that compiles matches as its own normalized pattern strings do,
+// and Exec agrees with Test.
+func FuzzCompile(f *testing.F) {
+	for _, s := range []string{"https://*.example.com/:path*", "/(a|b)+/:x?", "(\\d+{x})", "{[[a-z]--a]}", "*{}**?",
+		"((?R)):", "/:foo((?<x>a))", "http{s}?://{:sub.}?example.com:8080/a/*?q=:q#:h", "/(a*)*b", "[\\q{ab|c}]"} {
+		f.Add(s, "https://example.com/a/b?q=1#h")
+	}
+	f.Fuzz(func(t *testing.T, pattern, input string) {
+		for _, compile := range []func() (*Pattern, error){
+			func() (*Pattern, error) { return Compile(pattern, nil) },
+			func() (*Pattern, error) { return CompileBase(pattern, "https://example.com/base/", nil) },
+			func() (*Pattern, error) { return CompileInit(Init{Pathname: &pattern}, &Options{IgnoreCase: true}) },
+			func() (*Pattern, error) { g := "(" + pattern + ")"; return CompileInit(Init{Search: &g}, nil) },
+		} {
+			p, err := compile()
+			if err != nil {
+				if _, ok := err.(*Error); !ok {
+					t.Fatalf("%q: %T %v", pattern, err, err)
+				}
+				continue
+			}
+			if (p.Exec(input) != nil) != p.Test(input) {
+				t.Fatalf("%v on %q: Exec and Test disagree", p, input)
+			}
+			if u, err := weburl.Parse(input); err == nil && p.TestURL(u) != p.Test(input) {
+				t.Fatalf("%v on %q: TestURL and Test disagree", p, input)
+			}
+			// The normalized pattern strings compile to the same pattern.
+			var in Init
+			for c := Protocol; c <= Hash; c++ {
+				v := p.comps[c].pattern
+				*fieldOf(&in, c) = &v
+			}
+			q, err := CompileInit(in, nil)
+			if err != nil || p.comps[Pathname].opts.ignoreCase {
+				continue // a pathname canonicalized for another protocol; ignoreCase
+			}
+			if q.Test(input) != p.Test(input) {
+				t.Fatalf("%v on %q: its normalized form %v answers otherwise", p, input, q)
+			}
+		}
+	})
+}
+
+// fieldOf returns the field of in for component c.
+func fieldOf(in *Init, c Component) **string {
+	switch c {
+	case Protocol:
+		return &in.Protocol
+	case Username:
+		return &in.Username
+	case Password:
+		return &in.Password
+	case Hostname:
+		return &in.Hostname
+	case Port:
+		return &in.Port
+	case Pathname:
+		return &in.Pathname
+	case Search:
+		return &in.Search
+	}
+	return &in.Hash
+}
+
+// FuzzExec matches a pathname pattern against an input on both engines:
+// where Go's regexp captures as JavaScript does (exactCaptures), the
+// linear-time VM must find the same groups; and ExecInit's groups are
+// the component's.
+func FuzzExec(f *testing.F) {
+	for _, s := range []struct{ pattern, input string }{
+		{"/(a|ab)(c|bcd)(d*)", "/abcd"}, {"/:x((?:a|b)*)c", "/ababc"}, {"/(\\d+)-(\\d*)", "/12-"}, {"/*/:y([a-z]+)?", "/x/y"},
+		{"/(.*)(.*)?", "/foobar"}, {"/((?<x>a)|b)+", "/ab"}, {"/:a([^/]{2,3}?)b*", "/aabb"},
+	} {
+		f.Add(s.pattern, s.input)
+	}
+	f.Fuzz(func(t *testing.T, pattern, input string) {
+		if !printable(input) {
+			return
+		}
+		p, err := CompileInit(Init{Pathname: &pattern}, nil)
+		if err != nil {
+			return
+		}
+		c := p.comps[Pathname]
+		tree, names, err := parseJSRegexp(c.regexpSource, false)
+		if err != nil {
+			t.Fatalf("%q: the compiled expression /%s/ does not parse again: %v", pattern, c.regexpSource, err)
+		}
+		vm, err := compileVM(tree, len(names)-1)
+		if err != nil {
+			return // too large for the VM
+		}
+		if tree.exactCaptures() {
+			if got, want := vm.exec(input), c.re.FindStringSubmatchIndex(input); !slices.Equal(got, want) {
+				t.Fatalf("/%s/ on %q: VM %v, Go's regexp %v", c.regexpSource, input, got, want)
+			}
+		} else if (vm.exec(input) != nil) != c.re.MatchString(input) {
+			t.Fatalf("/%s/ on %q: the VM and Go's regexp disagree on the match", c.regexpSource, input)
+		}
+	})
+}
