@@ -122,8 +122,8 @@ func (c *component) match(input string) bool {
 
 // matchSeqOK reports whether a kindSeq component matches input.
 func (c *component) matchSeqOK(input string) bool {
-	var spans [8]int
-	return c.matchSeq(input, spans[:0]) != nil
+	_, ok := c.matchSeq(input, nil, false)
+	return ok
 }
 
 // exec matches input and returns its groups, nil when it does not match.
@@ -139,8 +139,8 @@ func (c *component) exec(input string) ([]Group, bool) {
 	case kindExact:
 		return groups, c.match(input)
 	case kindSeq:
-		spans := c.matchSeq(input, make([]int, 0, 2*len(groups)))
-		if spans == nil {
+		spans, ok := c.matchSeq(input, make([]int, 0, 2*len(groups)), true)
+		if !ok {
 			return nil, false
 		}
 		for i := range groups {

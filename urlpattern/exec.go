@@ -81,8 +81,9 @@ func (p *Pattern) exec(v *values) *Result {
 // Test reports whether rawURL, parsed as a URL, matches the pattern. An
 // input that does not parse matches nothing.
 func (p *Pattern) Test(rawURL string) bool {
-	u, ok := parse(rawURL, nil)
-	return ok && p.TestURL(u)
+	var u weburl.URL
+	var parser weburl.Parser
+	return parser.ParseInto(&u, rawURL) == nil && p.TestURL(&u)
 }
 
 // TestBase reports whether rawURL, parsed against baseURL, matches the

@@ -209,9 +209,9 @@ func (c *component) chooseShortcut() {
 	}
 }
 
-// matchSeq matches input against a kindSeq component and appends each
-// group's start and end to spans; nil when it does not match.
-func (c *component) matchSeq(input string, spans []int) []int {
+// matchSeq matches input against a kindSeq component and, if record,
+// appends each group's start and end to spans.
+func (c *component) matchSeq(input string, spans []int, record bool) ([]int, bool) {
 	pos := 0
 	fold := c.opts.ignoreCase
 	for i := range c.seq {
@@ -220,7 +220,7 @@ func (c *component) matchSeq(input string, spans []int) []int {
 		switch it.kind {
 		case seqLit:
 			if !hasPrefix(input[pos:], it.lit, fold) {
-				return nil
+				return nil, false
 			}
 			pos += len(it.lit)
 		case seqClass:
@@ -231,7 +231,7 @@ func (c *component) matchSeq(input string, spans []int) []int {
 					// The fixed text after it ends the component: the run
 					// ends where that text starts.
 					if limit -= len(next); limit < pos {
-						return nil
+						return nil, false
 					}
 				}
 			}
@@ -251,9 +251,11 @@ func (c *component) matchSeq(input string, spans []int) []int {
 				n++
 			}
 			if n < it.min || it.max >= 0 && n > it.max || (last || limit < len(input)) && end != limit {
-				return nil
+				return nil, false
 			}
-			spans = append(spans, pos, end)
+			if record {
+				spans = append(spans, pos, end)
+			}
 			pos = end
 		case seqAlt:
 			start := pos
@@ -264,26 +266,27 @@ func (c *component) matchSeq(input string, spans []int) []int {
 				}
 			}
 			if pos == start {
-				return nil
+				return nil, false
 			}
-			spans = append(spans, start, pos)
+			if record {
+				spans = append(spans, start, pos)
+			}
 		case seqFull:
 			end := len(input)
 			if !last {
 				lit := c.seq[i+1].lit
 				if len(input)-pos < len(lit) {
-					return nil
+					return nil, false
 				}
 				end -= len(lit)
 			}
-			spans = append(spans, pos, end)
+			if record {
+				spans = append(spans, pos, end)
+			}
 			pos = end
 		}
 	}
-	if pos != len(input) {
-		return nil
-	}
-	return spans
+	return spans, pos == len(input)
 }
 
 // hasPrefix reports whether s starts with prefix, ASCII case-insensitively

@@ -20,24 +20,25 @@ type Set struct {
 	patterns []*Pattern
 	words    int // of each bit set, one bit per pattern
 
-	hostExact  map[string][]uint64 // by hostname
-	hostSuffix map[string][]uint64 // by the suffix a "*.example.com" hostname pattern needs, ".example.com"
-	hostOther  []uint64            // patterns whose hostname pattern is neither
-	firstSeg   map[string][]uint64 // by the first segment of every pathname matched, when one
-	segOther   []uint64            // patterns whose pathnames may start with any segment
-	slashes    [][]uint64          // by the number of "/" in every pathname matched, when one
-	slashOther []uint64            // patterns whose pathnames have any number of "/"
+	hostExact  strTable   // by hostname
+	hostSuffix strTable   // by the suffix a "*.example.com" hostname pattern needs, ".example.com"
+	hostOther  []uint64   // patterns whose hostname pattern is neither
+	firstSeg   strTable   // by the first segment of every pathname matched, when one
+	segOther   []uint64   // patterns whose pathnames may start with any segment
+	slashes    [][]uint64 // by the number of "/" in every pathname matched, when one
+	slashOther []uint64   // patterns whose pathnames have any number of "/"
+	// exactLens and suffixLens are the lengths of the keys of hostExact
+	// and hostSuffix (up to 255), one bit each, to look up only hosts
+	// and suffixes of a length that some key has.
+	exactLens, suffixLens [4]uint64
 }
 
 // NewSet returns a set of the patterns, in the order given. A nil
 // pattern matches nothing.
 func NewSet(patterns ...*Pattern) *Set {
 	s := &Set{
-		patterns:   patterns,
-		words:      (len(patterns) + 63) / 64,
-		hostExact:  map[string][]uint64{},
-		hostSuffix: map[string][]uint64{},
-		firstSeg:   map[string][]uint64{},
+		patterns: patterns,
+		words:    (len(patterns) + 63) / 64,
 	}
 	s.hostOther = make([]uint64, s.words)
 	s.slashOther = make([]uint64, s.words)
@@ -48,15 +49,18 @@ func NewSet(patterns ...*Pattern) *Set {
 		}
 		host := p.comps[Hostname]
 		switch {
-		case host.kind == kindExact:
-			s.addBit(s.hostExact, host.fixed, i)
-		case host.kind == kindSeq && len(host.seq) == 2 && host.seq[0].kind == seqFull && strings.HasPrefix(host.seq[1].lit, "."):
-			s.addBit(s.hostSuffix, host.seq[1].lit, i)
+		case host.kind == kindExact && len(host.fixed) < 256:
+			s.hostExact.add(host.fixed, i, s.words)
+			s.exactLens[len(host.fixed)/64] |= 1 << (len(host.fixed) % 64)
+		case host.kind == kindSeq && len(host.seq) == 2 && host.seq[0].kind == seqFull && strings.HasPrefix(host.seq[1].lit, ".") && len(host.seq[1].lit) < 256:
+			suffix := host.seq[1].lit
+			s.hostSuffix.add(suffix, i, s.words)
+			s.suffixLens[len(suffix)/64] |= 1 << (len(suffix) % 64)
 		default:
 			s.hostOther[i/64] |= 1 << (i % 64)
 		}
 		if seg, ok := firstSegment(p.comps[Pathname]); ok {
-			s.addBit(s.firstSeg, seg, i)
+			s.firstSeg.add(seg, i, s.words)
 		} else {
 			s.segOther[i/64] |= 1 << (i % 64)
 		}
@@ -70,15 +74,6 @@ func NewSet(patterns ...*Pattern) *Set {
 		}
 	}
 	return s
-}
-
-func (s *Set) addBit(m map[string][]uint64, key string, i int) {
-	b := m[key]
-	if b == nil {
-		b = make([]uint64, s.words)
-		m[key] = b
-	}
-	b[i/64] |= 1 << (i % 64)
 }
 
 // firstSegment returns the first segment of every pathname c matches,
@@ -171,15 +166,15 @@ func (s *Set) candidates(u *weburl.URL, stack []uint64) []uint64 {
 	}
 	copy(hostBits, s.hostOther)
 	host := u.Hostname()
-	if len(s.hostExact) > 0 {
-		if b := s.hostExact[host]; b != nil {
+	if hasLen(&s.exactLens, len(host)) {
+		if b := s.hostExact.get(host); b != nil {
 			or(hostBits, b)
 		}
 	}
-	if len(s.hostSuffix) > 0 {
+	if s.hostSuffix.n > 0 {
 		for i := 0; i < len(host); i++ {
-			if host[i] == '.' {
-				if b := s.hostSuffix[host[i:]]; b != nil {
+			if host[i] == '.' && hasLen(&s.suffixLens, len(host)-i) {
+				if b := s.hostSuffix.get(host[i:]); b != nil {
 					or(hostBits, b)
 				}
 			}
@@ -199,7 +194,7 @@ func (s *Set) candidates(u *weburl.URL, stack []uint64) []uint64 {
 		if i := strings.IndexByte(seg, '/'); i >= 0 {
 			seg = seg[:i]
 		}
-		if b := s.firstSeg[seg]; b != nil {
+		if b := s.firstSeg.get(seg); b != nil {
 			or(pathBits, b)
 		}
 	}
@@ -214,8 +209,74 @@ func (s *Set) candidates(u *weburl.URL, stack []uint64) []uint64 {
 	return hostBits
 }
 
+// hasLen reports whether the bit of n is set in lens (n < 256).
+func hasLen(lens *[4]uint64, n int) bool {
+	return n < 256 && lens[n/64]&(1<<(n%64)) != 0
+}
+
 func or(dst, src []uint64) {
 	for i := range dst {
 		dst[i] |= src[i]
 	}
+}
+
+// A strTable maps strings to bit sets, with a hash of a string's length
+// and three of its bytes, cheaper than a map's for the short keys of a
+// Set (hosts, suffixes, path segments).
+type strTable struct {
+	slots []strEntry // a power of two long, at most half full
+	n     int
+}
+
+type strEntry struct {
+	key  string
+	bits []uint64
+	used bool
+}
+
+func strHash(s string) uint32 {
+	h := uint32(len(s)) * 0x9E3779B1
+	if len(s) > 0 {
+		h ^= uint32(s[0])*0x85EBCA6B ^ uint32(s[len(s)-1])*0xC2B2AE35 ^ uint32(s[len(s)/2])*0x27D4EB2F
+	}
+	return h ^ h>>15
+}
+
+// add sets bit i of key's bit set, of words words.
+func (t *strTable) add(key string, i, words int) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]strEntry, max(8, 2*len(old)))
+		t.n = 0
+		for _, e := range old {
+			if e.used {
+				*t.slot(e.key) = e
+				t.n++
+			}
+		}
+	}
+	e := t.slot(key)
+	if !e.used {
+		*e = strEntry{key: key, bits: make([]uint64, words), used: true}
+		t.n++
+	}
+	e.bits[i/64] |= 1 << (i % 64)
+}
+
+// slot returns key's entry, or the free one where it goes.
+func (t *strTable) slot(key string) *strEntry {
+	mask := uint32(len(t.slots) - 1)
+	for j := strHash(key) & mask; ; j = (j + 1) & mask {
+		if e := &t.slots[j]; !e.used || e.key == key {
+			return e
+		}
+	}
+}
+
+// get returns key's bit set, or nil.
+func (t *strTable) get(key string) []uint64 {
+	if t.n == 0 {
+		return nil
+	}
+	return t.slot(key).bits
 }

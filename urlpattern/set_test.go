@@ -202,3 +202,43 @@ func FuzzSet(f *testing.F) {
 		}
 	})
 }
+
+// TestSetSpeed measures Match against a loop of TestURL that stops at
+// the first match, on the route and crawl-scope sets of 100 patterns and
+// the URLs of BenchmarkSet (hits, near misses, and URLs of the test data
+// that no pattern's host takes): Match must be at least 20 times as fast,
+// and take under a microsecond per URL. A miss is measured again, up to
+// three times, as in the linear-time checks.
+func TestSetSpeed(t *testing.T) {
+	for name, sb := range setBench(t) {
+		s := NewSet(sb.ps...)
+		perURL := func(f func()) float64 {
+			r := testing.Benchmark(func(b *testing.B) {
+				for b.Loop() {
+					f()
+				}
+			})
+			return float64(r.NsPerOp()) / float64(len(sb.urls))
+		}
+		var setNs, loopNs float64
+		for range 3 {
+			setNs = perURL(func() {
+				for _, u := range sb.urls {
+					s.Match(u)
+				}
+			})
+			loopNs = perURL(func() {
+				for _, u := range sb.urls {
+					loopMatch(sb.ps, u)
+				}
+			})
+			if loopNs >= 20*setNs && setNs < 1000 {
+				break
+			}
+		}
+		t.Logf("%s: Match %.0f ns per URL, the loop %.0f ns: %.1f times as fast", name, setNs, loopNs, loopNs/setNs)
+		if loopNs < 20*setNs || setNs >= 1000 {
+			t.Errorf("%s: Match takes %.0f ns per URL, the loop %.0f ns (%.1f times); want 20 times and under 1000 ns", name, setNs, loopNs, loopNs/setNs)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package bench
+
+import (
+	"testing"
+
+	dunglas "github.com/dunglas/go-urlpattern"
+	"github.com/weburl/weburl/urlpattern"
+)
+
+// urlPatternCases are the five cases of go-urlpattern's benchmark, which
+// ../../shared/tools/ada/urlpattern_bench.cpp times for ada as well.
+var urlPatternCases = []struct{ name, pattern, input string }{
+	{"simple", "https://example.com/foo/bar", "https://example.com/foo/bar"},
+	{"wildcard", "https://*.example.com/*", "https://api.example.com/users/42"},
+	{"named", "https://example.com/users/:id/posts/:postId", "https://example.com/users/42/posts/7"},
+	{"regex", "https://example.com/items/(\\d+)", "https://example.com/items/12345"},
+	{"miss", "https://example.com/foo", "https://example.com/bar"},
+}
+
+// BenchmarkURLPatternTest times test(input): the URL parsed and matched,
+// by weburl's urlpattern and by github.com/dunglas/go-urlpattern.
+//
+//	go test -run '^$' -bench URLPattern -benchmem -count 10 | tee up.txt
+//	go tool benchstat -col /lib up.txt
+func BenchmarkURLPatternTest(b *testing.B) {
+	for _, c := range urlPatternCases {
+		ours := urlpattern.MustCompile(c.pattern)
+		theirs, err := dunglas.New(c.pattern, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ours.Test(c.input) != theirs.Test(c.input, "") {
+			b.Fatalf("%s: the libraries disagree", c.name)
+		}
+		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ours.Test(c.input)
+			}
+		})
+		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				theirs.Test(c.input, "")
+			}
+		})
+	}
+}
+
+// BenchmarkURLPatternExec times exec(input), as BenchmarkURLPatternTest
+// times test.
+func BenchmarkURLPatternExec(b *testing.B) {
+	for _, c := range urlPatternCases {
+		ours := urlpattern.MustCompile(c.pattern)
+		theirs, err := dunglas.New(c.pattern, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ours.Exec(c.input)
+			}
+		})
+		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				theirs.Exec(c.input, "")
+			}
+		})
+	}
+}
+
+// BenchmarkURLPatternCompile times the constructor.
+func BenchmarkURLPatternCompile(b *testing.B) {
+	for _, c := range urlPatternCases {
+		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				urlpattern.Compile(c.pattern, nil)
+			}
+		})
+		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				dunglas.New(c.pattern, "", nil)
+			}
+		})
+	}
+}
