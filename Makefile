@@ -10,7 +10,7 @@ OLDEST_GO := go1.26.8
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-oldest test-386 test-race ci wpt wpt-urlpattern datasets lint bench fuzz
+.PHONY: test test-oldest test-386 test-race test-beam ci wpt wpt-urlpattern datasets lint bench fuzz
 
 # test fills testdata/wpt, testdata/wpt-urlpattern and testdata/datasets
 # (from $$WPT_DIR, $$WPT_URLPATTERN_DIR and $$DATASETS_DIR, or by
@@ -31,8 +31,19 @@ test-386: wpt wpt-urlpattern datasets
 test-race: wpt wpt-urlpattern datasets
 	go test -race -short ./...
 
+# test-beam runs the tests of weburlbeam, the Apache Beam transforms (a
+# module of its own), on the Prism runner in this process and through
+# Beam's portable runner against a Prism job server. Prism's job server
+# listens on every interface (":port"), so the tests run in a network
+# namespace whose only interface is the loopback (unshare, of
+# util-linux, and ip, of iproute2; as root). The modules are downloaded
+# and the tests built first, outside it; the build cache is Go's.
+test-beam: wpt datasets
+	cd weburlbeam && go mod download && go test -count=1 -exec true ./... >/dev/null
+	cd weburlbeam && unshare --net sh -c 'ip link set lo up && GOPROXY=off go test ./...'
+
 # ci is what .ci/run runs.
-ci: test test-oldest test-386 test-race lint fuzz
+ci: test test-oldest test-386 test-race test-beam lint fuzz
 
 wpt:
 	./testdata/wpt.sh
@@ -48,6 +59,7 @@ lint:
 	go vet ./...
 	GOARCH=386 go vet ./...
 	go run $(STATICCHECK) ./...
+	cd weburlbeam && go vet ./... && go run $(STATICCHECK) ./...
 
 bench: wpt datasets
 	go test -run '^$$' -bench . -benchmem -count=10 .

@@ -1,0 +1,277 @@
+package weburlbeam
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/weburl/weburl"
+)
+
+// TestMain runs the tests on the Prism runner, in this process. Prism's
+// job server listens on every interface (its jobservices.NewServer binds
+// ":port"), so the tests must run where the loopback is the only one:
+// `make test-beam` runs them in a network namespace of their own.
+func TestMain(m *testing.M) {
+	if msg := loopbackOnly(); msg != "" {
+		fmt.Fprintln(os.Stderr, "weburlbeam: "+msg+"\nRun the tests with `make test-beam`, which runs them in a network namespace whose only interface is the loopback.")
+		os.Exit(1)
+	}
+	ptest.MainWithDefault(m, "prism")
+}
+
+// loopbackOnly returns "" when every interface that is up is a loopback
+// interface, and what is not otherwise.
+func loopbackOnly() string {
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		return err.Error()
+	}
+	for _, i := range ifaces {
+		if i.Flags&net.FlagUp != 0 && i.Flags&net.FlagLoopback == 0 {
+			return "the interface " + i.Name + " is up: Prism would listen on it"
+		}
+	}
+	return ""
+}
+
+func init() {
+	register.Function1x1(hrefOf)
+	register.Function1x1(invalidString)
+	register.Function2x1(keyString)
+	register.Function2x1(countString)
+}
+
+func hrefOf(u weburl.URL) string { return u.Href() }
+
+func invalidString(i Invalid) string { return i.Line + "\t" + i.Code }
+
+func keyString(k string, u weburl.URL) string { return k + "\t" + u.Href() }
+
+func countString(site string, n int) string { return fmt.Sprintf("%s\t%d", site, n) }
+
+// testdata returns the path of a file of the repository's testdata.
+func testdata(parts ...string) string {
+	return filepath.Join(append([]string{"..", "testdata"}, parts...)...)
+}
+
+// urlCase is a case of the web-platform-tests' urltestdata.json.
+type urlCase struct {
+	Input   string  `json:"input"`
+	Base    *string `json:"base"`
+	Href    string  `json:"href"`
+	Failure bool    `json:"failure"`
+}
+
+func urlCases(t *testing.T) []urlCase {
+	data, err := os.ReadFile(testdata("wpt", "urltestdata.json"))
+	if err != nil {
+		t.Fatalf("the web-platform-tests data is missing (%v): `make wpt` in the repository's root", err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	var cases []urlCase
+	for _, r := range raw {
+		var c urlCase
+		if r[0] == '{' && json.Unmarshal(r, &c) == nil {
+			cases = append(cases, c)
+		}
+	}
+	return cases
+}
+
+// datasetLines returns the lines of a URL list, as ReadLines reads them.
+func datasetLines(t *testing.T, name string) []string {
+	f, err := os.Open(testdata("datasets", name))
+	if err != nil {
+		t.Fatalf("the URL lists are missing (%v): `make datasets` in the repository's root", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		lines = append(lines, strings.TrimSuffix(sc.Text(), "\r"))
+	}
+	return lines
+}
+
+// TestParseURLs parses the inputs of urltestdata.json without a base:
+// the hrefs are the standard's (the data's href), the failures the
+// data's failures, with weburl's codes.
+func TestParseURLs(t *testing.T) {
+	var lines, hrefs, invalid []string
+	for _, c := range urlCases(t) {
+		if c.Base != nil || strings.ContainsAny(c.Input, "\n\r") || strings.HasPrefix(c.Input, "\uFEFF") {
+			continue // a line holds no newline; a line's BOM is dropped
+		}
+		lines = append(lines, c.Input)
+		if c.Failure {
+			_, err := weburl.Parse(c.Input)
+			invalid = append(invalid, c.Input+"\t"+err.(*weburl.Error).Code.String())
+		} else {
+			hrefs = append(hrefs, c.Href)
+		}
+	}
+	if len(hrefs) < 100 || len(invalid) < 30 {
+		t.Fatalf("%d hrefs and %d failures", len(hrefs), len(invalid))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	urls, bad := ParseURLs(s, beam.CreateList(s, lines))
+	passert.EqualsList(s, beam.ParDo(s, hrefOf, urls), hrefs)
+	passert.EqualsList(s, beam.ParDo(s, invalidString, bad), invalid)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestResolveLinks resolves the inputs of urltestdata.json against their
+// bases: the hrefs are the data's.
+func TestResolveLinks(t *testing.T) {
+	var links []Link
+	var hrefs []string
+	for _, c := range urlCases(t) {
+		if c.Base == nil {
+			continue
+		}
+		links = append(links, Link{Page: *c.Base, Href: c.Input})
+		if !c.Failure {
+			hrefs = append(hrefs, c.Href)
+		}
+	}
+	p, s := beam.NewPipelineWithRoot()
+	urls, bad := ResolveLinks(s, beam.CreateList(s, links))
+	passert.EqualsList(s, beam.ParDo(s, hrefOf, urls), hrefs)
+	passert.Count(s, bad, "invalid", len(links)-len(hrefs))
+	ptest.RunAndValidate(t, p)
+}
+
+// sample returns every 11th URL of kasztp.txt, and each again with a
+// "www." host and a fragment, which Wayback keys alike.
+func sample(t *testing.T) []*weburl.URL {
+	var urls []*weburl.URL
+	for i, line := range datasetLines(t, "kasztp.txt") {
+		if i%11 != 0 {
+			continue
+		}
+		u, err := weburl.Parse(line)
+		if err != nil {
+			continue
+		}
+		urls = append(urls, u)
+		v := u.Clone()
+		if err := v.SetHash("x"); err == nil {
+			urls = append(urls, v)
+		}
+	}
+	return urls
+}
+
+func values(urls []*weburl.URL) []weburl.URL {
+	var vs []weburl.URL
+	for _, u := range urls {
+		vs = append(vs, *u)
+	}
+	return vs
+}
+
+// TestKeysAndDedupe keys a sample by Wayback and by SURT, dedupes it, and
+// counts it by site, against weburl called directly.
+func TestKeysAndDedupe(t *testing.T) {
+	urls := sample(t)
+	var keys, surts, counts []string
+	kept := map[string]string{}
+	for _, u := range urls {
+		k := weburl.Wayback.CanonicalizeURL(u)
+		keys = append(keys, k+"\t"+u.Href())
+		if h, ok := kept[k]; !ok || u.Href() < h {
+			kept[k] = u.Href()
+		}
+		sk, err := weburl.SURT(u.Href(), weburl.SURTOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		surts = append(surts, sk+"\t"+u.Href())
+	}
+	var deduped []string
+	sites := map[string]map[string]bool{}
+	for _, h := range kept {
+		deduped = append(deduped, h)
+		u, _ := weburl.Parse(h)
+		if sites[Site(u)] == nil {
+			sites[Site(u)] = map[string]bool{}
+		}
+		sites[Site(u)][h] = true
+	}
+	for site, hs := range sites {
+		counts = append(counts, fmt.Sprintf("%s\t%d", site, len(hs)))
+	}
+	if len(deduped) == len(urls) || len(sites) < 100 {
+		t.Fatalf("%d URLs, %d kept, %d sites", len(urls), len(deduped), len(sites))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	col := beam.CreateList(s, values(urls))
+	passert.EqualsList(s, beam.ParDo(s, keyString, Keys(s, col, weburl.Wayback)), keys)
+	passert.EqualsList(s, beam.ParDo(s, keyString, SURTKeys(s, col, weburl.SURTOptions{})), surts)
+	d := Dedupe(s, col, weburl.Wayback)
+	passert.EqualsList(s, beam.ParDo(s, hrefOf, d), deduped)
+	passert.EqualsList(s, beam.ParDo(s, countString, CountBySite(s, d)), counts)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestSite checks the site of hosts of each kind.
+func TestSite(t *testing.T) {
+	for href, want := range map[string]string{
+		"https://www.example.co.uk/a": "example.co.uk",
+		"https://a.b.example.com/":    "example.com",
+		"http://192.168.1.1/":         "192.168.1.1",
+		"http://[::1]:8080/":          "[::1]",
+		"http://localhost/":           "localhost",
+		"https://co.uk/":              "co.uk",
+		"file:///etc/hosts":           NoHost,
+		"mailto:a@example.com":        NoHost,
+		"sc://opaque%20host/":         "opaque%20host",
+	} {
+		u, err := weburl.Parse(href)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Site(u); got != want {
+			t.Errorf("Site(%q) = %q, want %q", href, got, want)
+		}
+	}
+}
+
+// TestReadLines reads files with a byte order mark, CRLF line ends, no
+// final newline, and a line longer than the reader's buffer.
+func TestReadLines(t *testing.T) {
+	dir := t.TempDir()
+	long := "https://example.com/" + strings.Repeat("a", 100<<10)
+	files := map[string]string{
+		"a.txt": "\uFEFFhttps://a.example/\r\nhttps://b.example/\n\uFEFFnot-at-start\n",
+		"b.txt": "https://c.example/\n\n" + long,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"https://a.example/", "https://b.example/", "\uFEFFnot-at-start", "https://c.example/", "", long}
+	p, s := beam.NewPipelineWithRoot()
+	passert.EqualsList(s, ReadLines(s, filepath.Join(dir, "*.txt")), want)
+	ptest.RunAndValidate(t, p)
+	if !slices.Contains(want, long) {
+		t.Fatal("no long line")
+	}
+}
