@@ -177,6 +177,9 @@ func TestZeroURL(t *testing.T) {
 	if got := call("MakeRelative").MakeRelative(ref); got != ref.Href() {
 		t.Errorf("MakeRelative = %q", got)
 	}
+	if call("HasOpaquePath").HasOpaquePath() {
+		t.Error("HasOpaquePath() = true")
+	}
 	for range call("PathSegments").PathSegments() {
 		t.Error("PathSegments yields")
 	}
