@@ -20,13 +20,13 @@ type Set struct {
 	patterns []*Pattern
 	words    int // of each bit set, one bit per pattern
 
-	hostExact  strTable   // by hostname
-	hostSuffix strTable   // by the suffix a "*.example.com" hostname pattern needs, ".example.com"
-	hostOther  []uint64   // patterns whose hostname pattern is neither
-	firstSeg   strTable   // by the first segment of every pathname matched, when one
-	segOther   []uint64   // patterns whose pathnames may start with any segment
-	slashes    [][]uint64 // by the number of "/" in every pathname matched, when one
-	slashOther []uint64   // patterns whose pathnames have any number of "/"
+	hostExact  strTable // by hostname
+	hostSuffix strTable // by the suffix a "*.example.com" hostname pattern needs, ".example.com"
+	hostOther  []word   // patterns whose hostname pattern is neither
+	firstSeg   strTable // by the first segment of every pathname matched, when one
+	segOther   []word   // patterns whose pathnames may start with any segment
+	slashes    [][]word // by the number of "/" in every pathname matched, when one
+	slashOther []word   // patterns whose pathnames have any number of "/"
 	// exactLens and suffixLens are the lengths of the keys of hostExact
 	// and hostSuffix (up to 255), one bit each, to look up only hosts
 	// and suffixes of a length that some key has.
@@ -38,11 +38,11 @@ type Set struct {
 func NewSet(patterns ...*Pattern) *Set {
 	s := &Set{
 		patterns: patterns,
-		words:    (len(patterns) + 63) / 64,
+		words:    (len(patterns) + wordBits - 1) / wordBits,
 	}
-	s.hostOther = make([]uint64, s.words)
-	s.slashOther = make([]uint64, s.words)
-	s.segOther = make([]uint64, s.words)
+	s.hostOther = make([]word, s.words)
+	s.slashOther = make([]word, s.words)
+	s.segOther = make([]word, s.words)
 	for i, p := range patterns {
 		if p == nil {
 			continue
@@ -57,20 +57,20 @@ func NewSet(patterns ...*Pattern) *Set {
 			s.hostSuffix.add(suffix, i, s.words)
 			s.suffixLens[len(suffix)/64] |= 1 << (len(suffix) % 64)
 		default:
-			s.hostOther[i/64] |= 1 << (i % 64)
+			s.hostOther[i/wordBits] |= 1 << (i % wordBits)
 		}
 		if seg, ok := firstSegment(p.comps[Pathname]); ok {
 			s.firstSeg.add(seg, i, s.words)
 		} else {
-			s.segOther[i/64] |= 1 << (i % 64)
+			s.segOther[i/wordBits] |= 1 << (i % wordBits)
 		}
 		if n := p.comps[Pathname].slashes(); n >= 0 && n < 64 {
 			for len(s.slashes) <= n {
-				s.slashes = append(s.slashes, make([]uint64, s.words))
+				s.slashes = append(s.slashes, make([]word, s.words))
 			}
-			s.slashes[n][i/64] |= 1 << (i % 64)
+			s.slashes[n][i/wordBits] |= 1 << (i % wordBits)
 		} else {
-			s.slashOther[i/64] |= 1 << (i % 64)
+			s.slashOther[i/wordBits] |= 1 << (i % wordBits)
 		}
 	}
 	return s
@@ -78,8 +78,9 @@ func NewSet(patterns ...*Pattern) *Set {
 
 // firstSegment returns the first segment of every pathname c matches,
 // the text between its first two "/", and true, when the pattern's fixed
-// start holds them both (or, for an exact pathname, the first "/" and
-// the end); "" and false otherwise, and with ignoreCase.
+// start holds them both (or, for an exact pathname or one whose last part
+// may be absent, the first "/" and the end); "" and false otherwise, and
+// with ignoreCase.
 func firstSegment(c *component) (string, bool) {
 	if c.opts.ignoreCase {
 		return "", false
@@ -92,8 +93,14 @@ func firstSegment(c *component) (string, bool) {
 		}
 	} else {
 		var b strings.Builder
-		for _, p := range c.parts {
+		for i, p := range c.parts {
 			if p.mod != modNone {
+				// A last part that starts with "/", optional or
+				// repeated ("/account/:tab?"), leaves the fixed text
+				// before it a whole first segment.
+				if i == len(c.parts)-1 && strings.HasPrefix(p.prefix, "/") {
+					b.WriteString("/")
+				}
 				break
 			}
 			if p.typ == partFixedText {
@@ -121,13 +128,17 @@ func (s *Set) Pattern(i int) *Pattern { return s.patterns[i] }
 // Match returns the index of the first pattern, in the order given to
 // NewSet, that TestURL(u) would accept, and true; or -1 and false.
 func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
-	var stack [2 * 8]uint64
-	cands := s.candidates(u, stack[:])
-	for w, c := range cands {
-		for ; c != 0; c &= c - 1 {
-			i := w*64 + bits.TrailingZeros64(c)
-			if s.patterns[i].TestURL(u) {
-				return i, true
+	if u == nil || u.Href() == "" {
+		return -1, false
+	}
+	var cands [chunkWords]word
+	for w0 := 0; w0 < s.words; w0 += chunkWords {
+		for w, c := range cands[:s.candidates(u, w0, &cands)] {
+			for ; c != 0; c &= c - 1 {
+				i := (w0+w)*wordBits + bits.TrailingZeros(c)
+				if s.patterns[i].TestURL(u) {
+					return i, true
+				}
 			}
 		}
 	}
@@ -138,75 +149,88 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 // in order.
 func (s *Set) All(u *weburl.URL) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		var stack [2 * 8]uint64
-		cands := s.candidates(u, stack[:])
-		for w, c := range cands {
-			for ; c != 0; c &= c - 1 {
-				i := w*64 + bits.TrailingZeros64(c)
-				if s.patterns[i].TestURL(u) && !yield(i) {
-					return
+		if u == nil || u.Href() == "" {
+			return
+		}
+		var cands [chunkWords]word
+		for w0 := 0; w0 < s.words; w0 += chunkWords {
+			for w, c := range cands[:s.candidates(u, w0, &cands)] {
+				for ; c != 0; c &= c - 1 {
+					i := (w0+w)*wordBits + bits.TrailingZeros(c)
+					if s.patterns[i].TestURL(u) && !yield(i) {
+						return
+					}
 				}
 			}
 		}
 	}
 }
 
-// candidates returns the patterns u may match, by its host and the start
-// of its path, as a bit set: nil when none may. stack, of 16 words, holds
-// the bit sets of a set of up to 512 patterns.
-func (s *Set) candidates(u *weburl.URL, stack []uint64) []uint64 {
-	if u == nil || u.Href() == "" || s.words == 0 {
-		return nil
-	}
-	var hostBits, pathBits []uint64
-	if s.words <= 8 {
-		hostBits, pathBits = stack[:s.words], stack[8:8+s.words]
-	} else {
-		hostBits, pathBits = make([]uint64, s.words), make([]uint64, s.words)
-	}
-	copy(hostBits, s.hostOther)
+// A word is a word of a bit set of patterns, one bit each: the machine's
+// word, so that a set costs no more on a 32-bit platform.
+type word = uint
+
+const wordBits = bits.UintSize
+
+// chunkWords is how many words of a bit set candidates computes at a
+// time: the patterns of a set are taken 4 words at a time, so that Match
+// needs no more than a small array, whatever the set's size.
+const chunkWords = 4
+
+// candidates sets dst to the patterns u may match, by its host and the
+// start of its path, among those of the chunkWords words from w0 on, and
+// returns the number of words it set.
+func (s *Set) candidates(u *weburl.URL, w0 int, dst *[chunkWords]word) int {
+	n := min(s.words-w0, chunkWords)
+	cands := dst[:n]
+	copy(cands, s.hostOther[w0:])
 	host := u.Hostname()
 	if hasLen(&s.exactLens, len(host)) {
 		if b := s.hostExact.get(host); b != nil {
-			or(hostBits, b)
+			or(cands, b[w0:])
 		}
 	}
 	if s.hostSuffix.n > 0 {
 		for i := 0; i < len(host); i++ {
 			if host[i] == '.' && hasLen(&s.suffixLens, len(host)-i) {
 				if b := s.hostSuffix.get(host[i:]); b != nil {
-					or(hostBits, b)
+					or(cands, b[w0:])
 				}
 			}
 		}
 	}
-	any := uint64(0)
-	for _, w := range hostBits {
+	any := word(0)
+	for _, w := range cands {
 		any |= w
 	}
 	if any == 0 {
-		return nil
+		return n
 	}
 	path := u.Pathname()
-	copy(pathBits, s.segOther)
+	var bySeg, bySlashes []word
 	if len(path) > 0 && path[0] == '/' {
 		seg := path[1:]
 		if i := strings.IndexByte(seg, '/'); i >= 0 {
 			seg = seg[:i]
 		}
 		if b := s.firstSeg.get(seg); b != nil {
-			or(pathBits, b)
+			bySeg = b[w0:]
 		}
 	}
-	n := strings.Count(path, "/")
-	for w := range hostBits {
-		bySlashes := s.slashOther[w]
-		if n < len(s.slashes) {
-			bySlashes |= s.slashes[n][w]
-		}
-		hostBits[w] &= pathBits[w] & bySlashes
+	if k := strings.Count(path, "/"); k < len(s.slashes) {
+		bySlashes = s.slashes[k][w0:]
 	}
-	return hostBits
+	for w := range cands {
+		seg, slashes := s.segOther[w0+w], s.slashOther[w0+w]
+		if bySeg != nil {
+			seg |= bySeg[w]
+		}
+		if bySlashes != nil {
+			slashes |= bySlashes[w]
+		}
+		cands[w] &= seg & slashes
+	}
+	return n
 }
 
 // hasLen reports whether the bit of n is set in lens (n < 256).
@@ -214,7 +238,7 @@ func hasLen(lens *[4]uint64, n int) bool {
 	return n < 256 && lens[n/64]&(1<<(n%64)) != 0
 }
 
-func or(dst, src []uint64) {
+func or(dst, src []word) {
 	for i := range dst {
 		dst[i] |= src[i]
 	}
@@ -230,7 +254,7 @@ type strTable struct {
 
 type strEntry struct {
 	key  string
-	bits []uint64
+	bits []word
 	used bool
 }
 
@@ -257,10 +281,10 @@ func (t *strTable) add(key string, i, words int) {
 	}
 	e := t.slot(key)
 	if !e.used {
-		*e = strEntry{key: key, bits: make([]uint64, words), used: true}
+		*e = strEntry{key: key, bits: make([]word, words), used: true}
 		t.n++
 	}
-	e.bits[i/64] |= 1 << (i % 64)
+	e.bits[i/wordBits] |= 1 << (i % wordBits)
 }
 
 // slot returns key's entry, or the free one where it goes.
@@ -274,7 +298,7 @@ func (t *strTable) slot(key string) *strEntry {
 }
 
 // get returns key's bit set, or nil.
-func (t *strTable) get(key string) []uint64 {
+func (t *strTable) get(key string) []word {
 	if t.n == 0 {
 		return nil
 	}

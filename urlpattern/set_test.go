@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -208,8 +209,15 @@ func FuzzSet(f *testing.F) {
 // the URLs of BenchmarkSet (hits, near misses, and URLs of the test data
 // that no pattern's host takes): Match must be at least 20 times as fast,
 // and take under a microsecond per URL. A miss is measured again, up to
-// three times, as in the linear-time checks.
+// three times, as in the linear-time checks. The figures are those of a
+// 64-bit platform without the race detector; elsewhere the test measures
+// and reports them only (on 386, Match takes 21 to 25 times less than the
+// loop, too thin a margin for a bound of 20).
 func TestSetSpeed(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector slows Match and the loop unequally; TestSetSpeed measures speed without it")
+	}
+	enforce := bits.UintSize == 64
 	for name, sb := range setBench(t) {
 		s := NewSet(sb.ps...)
 		perURL := func(f func()) float64 {
@@ -237,7 +245,7 @@ func TestSetSpeed(t *testing.T) {
 			}
 		}
 		t.Logf("%s: Match %.0f ns per URL, the loop %.0f ns: %.1f times as fast", name, setNs, loopNs, loopNs/setNs)
-		if loopNs < 20*setNs || setNs >= 1000 {
+		if enforce && (loopNs < 20*setNs || setNs >= 1000) {
 			t.Errorf("%s: Match takes %.0f ns per URL, the loop %.0f ns (%.1f times); want 20 times and under 1000 ns", name, setNs, loopNs, loopNs/setNs)
 		}
 	}
