@@ -144,7 +144,9 @@ func (c *component) exec(input string) ([]Group, bool) {
 			return nil, false
 		}
 		for i := range groups {
-			groups[i].Value, groups[i].Matched = input[spans[2*i]:spans[2*i+1]], true
+			if spans[2*i] >= 0 {
+				groups[i].Value, groups[i].Matched = input[spans[2*i]:spans[2*i+1]], true
+			}
 		}
 		return groups, true
 	}

@@ -29,7 +29,7 @@ func printable(s string) bool {
 }
 
 // FuzzShortcuts checks the shortcut layer against the regular
-// expressions: for a pathname and hostname pattern and an input, the
+// expressions: for a pathname, hostname and protocol pattern and an input, the
 // component's match and groups are the expression's.
 func FuzzShortcuts(f *testing.F) {
 	for _, s := range []struct{ pattern, input string }{
@@ -37,6 +37,8 @@ func FuzzShortcuts(f *testing.F) {
 		{"/items/(\\d+)", "/items/123"}, {"/:lang(en|fr|de)/about", "/fr/about"}, {"/files/*.pdf", "/files/a/b.pdf"},
 		{"*.example.com", "a.b.example.com"}, {"/blog/:year(\\d{4})/:slug", "/blog/2024/x"}, {"/:a([a-z]{2,3})x", "/abx"},
 		{"/foo/bar", "/foo/bar"}, {"/(\\d+)-(\\d+)", "/1-2"}, {"/:x(a|ab)", "/ab"}, {"/:x([^/]+).json", "/a.json"},
+		{"/account/:tab?", "/account"}, {"/account/:tab?", "/account/x"}, {"http{s}?", "https"}, {"{www.}?example.com", "www.example.com"},
+		{"/a{b}?", "/a"}, {"/a:x?", "/a"},
 	} {
 		f.Add(s.pattern, s.input, false)
 	}
@@ -44,7 +46,7 @@ func FuzzShortcuts(f *testing.F) {
 		if !printable(input) {
 			return
 		}
-		for _, in := range []Init{{Pathname: &pattern}, {Hostname: &pattern}} {
+		for _, in := range []Init{{Pathname: &pattern}, {Hostname: &pattern}, {Protocol: &pattern}} {
 			p, err := CompileInit(in, &Options{IgnoreCase: ignoreCase})
 			if err != nil {
 				continue

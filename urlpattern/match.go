@@ -21,9 +21,12 @@ import (
 //   - a choice of fixed strings, (en|fr|de), none a prefix of another (or
 //     equal to one under case folding): at most one matches;
 //   - "*", .*, last, or followed by the fixed text that ends the
-//     component: it ends where that text starts.
+//     component: it ends where that text starts;
+//   - last, an optional part: fixed text ("http{s}?"), present or not, or
+//     a ":name" group after its prefix ("/account/:tab?"), absent (the
+//     group undefined) when the input ends before it.
 //
-// Anything else (a modifier, a group that could end at several places)
+// Anything else (another modifier, a group that could end at several places)
 // runs the regular expression. FuzzShortcuts checks the scan against the
 // expression, and BenchmarkTestURL measures it: TestURL on the fixed text
 // pattern "https://example.com/foo/bar" takes 11 ns, against 34 ns for
@@ -43,10 +46,12 @@ type seqItem struct {
 type seqKind uint8
 
 const (
-	seqLit   seqKind = iota
-	seqClass         // a run of a class
-	seqAlt           // one of fixed strings
-	seqFull          // "*", .* (greedy)
+	seqLit    seqKind = iota
+	seqClass          // a run of a class
+	seqAlt            // one of fixed strings
+	seqFull           // "*", .* (greedy)
+	seqOptLit         // last: fixed text, optional ("{s}?")
+	seqOptSeg         // last: lit, then a run of class, optional ("/:tab?"), its group undefined when absent
 )
 
 // inClass reports whether the code point r is in the item's class.
@@ -145,25 +150,30 @@ func (c *component) chooseShortcut() {
 		}
 		items = append(items, seqItem{kind: seqLit, lit: s})
 	}
-	var segment *charSet // [^delimiter], or any code point
-	for _, p := range c.parts {
+	for i, p := range c.parts {
 		if p.mod != modNone {
-			return
+			if p.mod != modOptional || i != len(c.parts)-1 {
+				return
+			}
+			switch {
+			case p.typ == partFixedText:
+				items = append(items, seqItem{kind: seqOptLit, lit: p.value})
+			case p.typ == partSegmentWildcard && p.suffix == "":
+				it := classItem(segmentSet(c.opts), 1, -1)
+				it.kind, it.lit = seqOptSeg, p.prefix
+				items = append(items, it)
+			default:
+				return
+			}
+			break
 		}
 		switch p.typ {
 		case partFixedText:
 			addLit(p.value)
 			continue
 		case partSegmentWildcard:
-			if segment == nil {
-				segment = &charSet{ranges: []runeRange{{0, maxRune}}}
-				if c.opts.delimiter != "" {
-					d, _ := utf8.DecodeRuneInString(c.opts.delimiter)
-					segment = complement(&charSet{ranges: []runeRange{{d, d}}})
-				}
-			}
 			addLit(p.prefix)
-			items = append(items, classItem(segment, 1, -1))
+			items = append(items, classItem(segmentSet(c.opts), 1, -1))
 		case partFullWildcard:
 			addLit(p.prefix)
 			items = append(items, seqItem{kind: seqFull})
@@ -209,8 +219,19 @@ func (c *component) chooseShortcut() {
 	}
 }
 
+// segmentSet returns the code points a ":name" group matches: all but the
+// delimiter, if there is one.
+func segmentSet(opts options) *charSet {
+	if opts.delimiter == "" {
+		return &charSet{ranges: []runeRange{{0, maxRune}}}
+	}
+	d, _ := utf8.DecodeRuneInString(opts.delimiter)
+	return complement(&charSet{ranges: []runeRange{{d, d}}})
+}
+
 // matchSeq matches input against a kindSeq component and, if record,
-// appends each group's start and end to spans.
+// appends each group's start and end to spans (-1, -1 for a group that
+// is undefined).
 func (c *component) matchSeq(input string, spans []int, record bool) ([]int, bool) {
 	pos := 0
 	fold := c.opts.ignoreCase
@@ -271,6 +292,29 @@ func (c *component) matchSeq(input string, spans []int, record bool) ([]int, boo
 			if record {
 				spans = append(spans, start, pos)
 			}
+		case seqOptLit:
+			rest := input[pos:]
+			return spans, rest == "" || len(rest) == len(it.lit) && hasPrefix(rest, it.lit, fold)
+		case seqOptSeg:
+			rest := input[pos:]
+			if rest == "" {
+				if record {
+					spans = append(spans, -1, -1)
+				}
+				return spans, true
+			}
+			if len(rest) == len(it.lit) || !hasPrefix(rest, it.lit, fold) {
+				return nil, false
+			}
+			for _, r := range rest[len(it.lit):] {
+				if !it.inClass(r) {
+					return nil, false
+				}
+			}
+			if record {
+				spans = append(spans, pos+len(it.lit), len(input))
+			}
+			return spans, true
 		case seqFull:
 			end := len(input)
 			if !last {

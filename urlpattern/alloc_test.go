@@ -1,0 +1,105 @@
+package urlpattern
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/weburl/weburl"
+)
+
+// TestAllocs checks that Test and TestURL allocate nothing on the five
+// cases of go-urlpattern's benchmark, matches and misses.
+func TestAllocs(t *testing.T) {
+	for _, c := range benchCases {
+		p := MustCompile(c.pattern)
+		u, err := weburl.Parse(c.input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := c.name != "miss"
+		if p.Test(c.input) != want || p.TestURL(u) != want {
+			t.Fatalf("%s: Test(%q) is not %v", c.name, c.input, want)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.Test(c.input) }); n != 0 {
+			t.Errorf("%s: Test allocates %v times", c.name, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.TestURL(u) }); n != 0 {
+			t.Errorf("%s: TestURL allocates %v times", c.name, n)
+		}
+	}
+}
+
+// TestWithoutRegexp checks that the components of patterns made of fixed
+// text, ":name" groups and "*" (the five cases of go-urlpattern's
+// benchmark but the regex one, and the route and crawl-scope sets but
+// their regexp groups) match without a regular expression.
+func TestWithoutRegexp(t *testing.T) {
+	var srcs []string
+	for _, c := range benchCases {
+		srcs = append(srcs, c.pattern)
+	}
+	srcs = append(srcs, routePatterns()...)
+	srcs = append(srcs, crawlPatterns()...)
+	checked := 0
+	for _, src := range srcs {
+		p := MustCompile(src)
+		if p.HasRegExpGroups() {
+			continue
+		}
+		checked++
+		for comp, c := range p.comps {
+			if c.kind == kindRegexp {
+				t.Errorf("%q: the %v component %q runs a regular expression", src, Component(comp), c.pattern)
+			}
+		}
+	}
+	if checked < 150 {
+		t.Fatalf("%d patterns without regexp groups, want the 185 of the lists", checked)
+	}
+}
+
+// TestOptionalShortcuts checks the shortcuts for an optional last part
+// against the regular expressions, on every pair of a pattern of those
+// shapes (and of shapes just outside them) and an input made to reach
+// each branch, in the pathname, hostname and protocol, with and without
+// ignoreCase.
+func TestOptionalShortcuts(t *testing.T) {
+	patterns := []string{
+		"/account/:tab?", "/a:x?", "/:x?", "/a/b{c}?", "{s}?", "http{s}?", "/x{/}?", "/a{/:b}?",
+		"/a{-:b}?", "/a{:b}?", "/a{/:b/}?", "/a{/:b}*", "/a{/:b}+", "/a/:b?/c", "{www.}?example.com",
+		"*.example{.com}?", ":sub?", "/A{B}?", "/{:x}?",
+	}
+	inputs := []string{
+		"", "/", "/account", "/account/", "/account/x", "/account/x/y", "/accountx", "/ACCOUNT/x", "https", "http",
+		"HTTPS", "httpss", "s", "S", "/a", "/ab", "/a/", "/a/b", "/a/bc", "/a/bC", "/a-b", "/a-", "/x/", "/x", "/a/b/c",
+		"/ab/", "www.example.com", "example.com", "a.example", "a.example.com", "www", "/A", "/AB", "/Ab", "/a%2Fb",
+	}
+	shortcuts := 0
+	for _, pattern := range patterns {
+		for _, ignoreCase := range []bool{false, true} {
+			for _, in := range []Init{{Pathname: &pattern}, {Hostname: &pattern}, {Protocol: &pattern}} {
+				p, err := CompileInit(in, &Options{IgnoreCase: ignoreCase})
+				if err != nil {
+					continue
+				}
+				for _, c := range p.comps {
+					if c.kind == kindRegexp {
+						continue
+					}
+					shortcuts++
+					for _, input := range inputs {
+						got, gotOK := c.exec(input)
+						want, wantOK := c.generalExec(input)
+						if gotOK != wantOK || c.match(input) != wantOK || !slices.Equal(got, want) {
+							t.Errorf("pattern %q (%s, ignoreCase %v) on %q: shortcut %v %v, expression /%s/ %v %v",
+								pattern, c.pattern, ignoreCase, input, gotOK, got, c.regexpSource, wantOK, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if shortcuts < 100 {
+		t.Errorf("%d components with a shortcut; the patterns are meant to make more", shortcuts)
+	}
+}
