@@ -1,7 +1,6 @@
 package urlpattern
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/weburl/weburl"
@@ -77,26 +76,7 @@ func TestOptionalShortcuts(t *testing.T) {
 	shortcuts := 0
 	for _, pattern := range patterns {
 		for _, ignoreCase := range []bool{false, true} {
-			for _, in := range []Init{{Pathname: &pattern}, {Hostname: &pattern}, {Protocol: &pattern}} {
-				p, err := CompileInit(in, &Options{IgnoreCase: ignoreCase})
-				if err != nil {
-					continue
-				}
-				for _, c := range p.comps {
-					if c.kind == kindRegexp {
-						continue
-					}
-					shortcuts++
-					for _, input := range inputs {
-						got, gotOK := c.exec(input)
-						want, wantOK := c.generalExec(input)
-						if gotOK != wantOK || c.match(input) != wantOK || !slices.Equal(got, want) {
-							t.Errorf("pattern %q (%s, ignoreCase %v) on %q: shortcut %v %v, expression /%s/ %v %v",
-								pattern, c.pattern, ignoreCase, input, gotOK, got, c.regexpSource, wantOK, want)
-						}
-					}
-				}
-			}
+			shortcuts += checkShortcuts(t, pattern, ignoreCase, inputs)
 		}
 	}
 	if shortcuts < 100 {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,44 +16,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/weburlbeam/internal/beamtest"
 )
 
-// TestMain runs the tests on the Prism runner, in this process. Prism's
-// job server listens on every interface (its jobservices.NewServer binds
-// ":port"), so the tests must run where the loopback is the only one:
-// `make test-beam` runs them in a network namespace of their own.
+// TestMain runs the tests on the Prism runner, in this process, where
+// the loopback is the only interface up (see beamtest.Main).
 func TestMain(m *testing.M) {
-	if msg := loopbackOnly(); msg != "" {
-		fmt.Fprintln(os.Stderr, "weburlbeam: "+msg+"\nRun the tests with `make test-beam`, which runs them in a network namespace whose only interface is the loopback.")
-		os.Exit(1)
-	}
-	// Beam's loopback worker leaves an empty file in the temporary
-	// directory for each pipeline it runs (apache/beam#27569): the tests
-	// give it a directory of their own, removed when they end.
-	tmp, err := os.MkdirTemp("", "weburlbeam-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Setenv("TMPDIR", tmp)
-	code := ptest.MainRetWithDefault(m, "prism")
-	os.RemoveAll(tmp)
-	os.Exit(code)
-}
-
-// loopbackOnly returns "" when every interface that is up is a loopback
-// interface, and what is not otherwise.
-func loopbackOnly() string {
-	ifaces, err := net.Interfaces()
-	if err != nil {
-		return err.Error()
-	}
-	for _, i := range ifaces {
-		if i.Flags&net.FlagUp != 0 && i.Flags&net.FlagLoopback == 0 {
-			return "the interface " + i.Name + " is up: Prism would listen on it"
-		}
-	}
-	return ""
+	beamtest.Main(m, "weburlbeam")
 }
 
 func init() {

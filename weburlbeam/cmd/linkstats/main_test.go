@@ -16,33 +16,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/weburlbeam/internal/beamtest"
 )
 
-// TestMain runs the tests on the Prism runner, in a network namespace
-// whose only interface is the loopback (see weburlbeam's TestMain).
+// TestMain runs the tests on the Prism runner, where the loopback is the
+// only interface up (see beamtest.Main).
 func TestMain(m *testing.M) {
-	ifaces, err := net.Interfaces()
-	for _, i := range ifaces {
-		if err == nil && i.Flags&net.FlagUp != 0 && i.Flags&net.FlagLoopback == 0 {
-			err = fmt.Errorf("the interface %s is up: Prism would listen on it", i.Name)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "linkstats: %v\nRun the tests with `make test-beam`, which runs them in a network namespace whose only interface is the loopback.\n", err)
-		os.Exit(1)
-	}
-	// Beam's loopback worker leaves an empty file in the temporary
-	// directory for each pipeline it runs (apache/beam#27569): the tests
-	// give it a directory of their own, removed when they end.
-	tmp, err := os.MkdirTemp("", "weburlbeam-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Setenv("TMPDIR", tmp)
-	code := ptest.MainRetWithDefault(m, "prism")
-	os.RemoveAll(tmp)
-	os.Exit(code)
+	beamtest.Main(m, "linkstats")
 }
 
 // readLines reads a file as ReadLines does.
