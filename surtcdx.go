@@ -72,7 +72,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	// in any of inet_aton's forms; the path's dot segments resolved (and
 	// its empty segments dropped, but the last) if there is a host.
 	if query != "" {
-		query = cdxEscape(cdxUnescape(query))
+		query = percentEncode(cdxUnescape(query), keyMinimalSet)
 	}
 	if host != "" {
 		h := cdxUnescape(host)
@@ -85,7 +85,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 		if ip, ok := cdxIPv4(h); ok {
 			h = ip
 		} else {
-			h = cdxEscape(cdxLower(h))
+			h = percentEncode(cdxLower(h), keyMinimalSet)
 		}
 		host = h
 	}
@@ -93,7 +93,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	if host != "" {
 		path = cdxNormalizePath(path)
 	}
-	path = cdxEscape(path)
+	path = percentEncode(path, keyMinimalSet)
 
 	// IAURLCanonicalizer: the host lowercased and "www", digits and "."
 	// cut from its start; the default port of http and https dropped;
@@ -264,31 +264,6 @@ func cdxUnescape(s string) string {
 	return string(appendDecodedRepeatedly(nil, s))
 }
 
-// cdxEscape percent-encodes, in upper-case hex, the bytes of s up to the
-// space, those from DEL, "#" and "%" (escapeOnce: Python's quote with all
-// other printable ASCII safe).
-func cdxEscape(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b []byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c > ' ' && c < 0x7F && c != '#' && c != '%' {
-			if b != nil {
-				b = append(b, c)
-			}
-			continue
-		}
-		if b == nil {
-			b = append(make([]byte, 0, len(s)+8), s[:i]...)
-		}
-		b = append(b, '%', hex[c>>4], hex[c&15])
-	}
-	if b == nil {
-		return s
-	}
-	return string(b)
-}
-
 // cdxIDNA returns host, which is not ASCII, as Python's "idna" codec
 // encodes it after decoding it as UTF-8 and dropping what is not: the
 // labels between ".", "。", "．" and "｡" each through ToASCII. It reports
@@ -367,7 +342,7 @@ func cdxIPv4(host string) (string, bool) {
 		for i := 0; i < len(host); i++ {
 			v = v*10 + uint32(host[i]-'0')
 		}
-		return formatIPv4(v), true
+		return string(appendIPv4(nil, v)), true
 	}
 	parts := strings.Split(host, ".")
 	if len(parts) > 4 {
@@ -403,11 +378,7 @@ func cdxIPv4(host string) (string, bool) {
 	if vals[last] >= 1<<(32-8*last) {
 		return "", false
 	}
-	return formatIPv4(uint32(addr | vals[last])), true
-}
-
-func formatIPv4(v uint32) string {
-	return strconv.Itoa(int(v>>24)) + "." + strconv.Itoa(int(v>>16&0xFF)) + "." + strconv.Itoa(int(v>>8&0xFF)) + "." + strconv.Itoa(int(v&0xFF))
+	return string(appendIPv4(nil, uint32(addr|vals[last]))), true
 }
 
 // cdxNormalizePath resolves the "." and ".." segments of path (a ".."
