@@ -352,6 +352,22 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	return string(k), nil
 }
 
+// SURTURL returns the SURT of u, a URL parsed by this package, with opts:
+// for an href h, SURTURL of the URL Parse(h) returns is what SURT(h, opts)
+// returns, without parsing h again. For a nil or zero URL it returns "-",
+// as SURT does for "".
+func SURTURL(u *URL, opts SURTOptions) (string, error) {
+	if u == nil || u.href == "" || opts.CDXCompatible || strings.HasPrefix(u.href, "filedesc") {
+		return SURT(u.Href(), opts)
+	}
+	c := &waybackRules
+	if opts.KeepWWW {
+		c = &waybackKeepWWW
+	}
+	var stack [256]byte
+	return string(c.urlKey(stack[:0], u, &opts)), nil
+}
+
 // waybackKeepWWW is Wayback's rules without StripWWW, for
 // SURTOptions.KeepWWW.
 var waybackKeepWWW = func() Canonicalizer {

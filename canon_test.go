@@ -285,14 +285,18 @@ var profiles = []struct {
 }{{"SafeBrowsing", &SafeBrowsing}, {"Wayback", &Wayback}, {"SortQuery", &SortQuery}}
 
 // TestCanonicalizeProperties checks, for every URL of the test data and
-// every profile, that canonicalizing a key again changes nothing, and that
-// CanonicalizeURL of a parsed href is Canonicalize of the href.
+// every profile, that canonicalizing a key again changes nothing, that
+// CanonicalizeURL of a parsed href is Canonicalize of the href, and that
+// SURTURL of it is SURT of the href, with each of SURT's options.
 func TestCanonicalizeProperties(t *testing.T) {
 	urls := corpus(t)
 	for _, p := range profiles {
 		for _, u := range urls {
 			checkCanonical(t, p.name, p.c, u.Href(), u)
 		}
+	}
+	for _, u := range urls {
+		checkSURTURL(t, u)
 	}
 	// Hrefs that are hard for some rule: a host of dots, ports, opaque
 	// paths and hosts, paths that start with "//", encoded dots.
@@ -309,6 +313,30 @@ func TestCanonicalizeProperties(t *testing.T) {
 		}
 		for _, p := range profiles {
 			checkCanonical(t, p.name, p.c, u.Href(), u)
+		}
+		checkSURTURL(t, u)
+	}
+	for _, u := range []*URL{nil, new(URL)} {
+		if k, err := SURTURL(u, SURTOptions{}); k != "-" || err != nil {
+			t.Errorf("SURTURL(%#v) = %q, %v; SURT(\"\") is \"-\"", u, k, err)
+		}
+	}
+}
+
+// surtOptions are SURT's options, each alone and all together.
+var surtOptions = []SURTOptions{
+	{}, {WithScheme: true}, {TrailingComma: true}, {KeepWWW: true}, {KeepIPOrder: true}, {CDXCompatible: true},
+	{WithScheme: true, TrailingComma: true, KeepWWW: true, KeepIPOrder: true},
+}
+
+// checkSURTURL checks that SURTURL of u is SURT of its href.
+func checkSURTURL(t *testing.T, u *URL) {
+	t.Helper()
+	for _, o := range surtOptions {
+		want, werr := SURT(u.Href(), o)
+		got, err := SURTURL(u, o)
+		if got != want || (err == nil) != (werr == nil) {
+			t.Errorf("SURTURL(%q, %+v) = %q, %v; SURT gives %q, %v", u.Href(), o, got, err, want, werr)
 		}
 	}
 }

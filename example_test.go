@@ -533,6 +533,23 @@ func ExampleSURT() {
 	// http://(org,archive,)/
 }
 
+// A page's links, resolved against it and keyed by SURT without being
+// parsed again.
+func ExampleSURTURL() {
+	page, _ := weburl.Parse("https://www.archive.org/details/")
+	for _, href := range []string{"../about/?b=2&a=1#top", "//blog.archive.org/2026/"} {
+		u, err := page.Parse(href)
+		if err != nil {
+			panic(err)
+		}
+		key, _ := weburl.SURTURL(u, weburl.SURTOptions{})
+		fmt.Println(key)
+	}
+	// Output:
+	// org,archive)/about?a=1&b=2
+	// org,archive,blog)/2026
+}
+
 func ExampleURL_Hostname() {
 	u, _ := weburl.Parse("http://[::1]:8080/")
 	fmt.Println(u.Hostname()) // in brackets, as in JavaScript

@@ -145,7 +145,8 @@ func (f *keyFn) ProcessElement(u weburl.URL) (string, weburl.URL) {
 	return f.Canonicalizer.CanonicalizeURL(&u), u
 }
 
-// SURTKeys keys each URL by its SURT with opts (weburl.SURT of its href).
+// SURTKeys keys each URL by its SURT with opts (weburl.SURTURL, which is
+// weburl.SURT of its href without parsing it again).
 func SURTKeys(s beam.Scope, urls beam.PCollection, opts weburl.SURTOptions) beam.PCollection {
 	s = s.Scope("weburlbeam.SURTKeys")
 	return beam.ParDo(s, &surtFn{Options: opts}, urls)
@@ -156,7 +157,7 @@ type surtFn struct {
 }
 
 func (f *surtFn) ProcessElement(u weburl.URL) (string, weburl.URL, error) {
-	key, err := weburl.SURT(u.Href(), f.Options)
+	key, err := weburl.SURTURL(&u, f.Options)
 	return key, u, err
 }
 

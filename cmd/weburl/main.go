@@ -714,7 +714,7 @@ func (w *worker) key(ch *chunk, n int, input string) {
 		u := &w.url
 		if err = w.parser.ParseInto(u, input); err == nil {
 			if w.surt {
-				key, err = weburl.SURT(u.Href(), w.surtOpts)
+				key, err = weburl.SURTURL(u, w.surtOpts)
 			} else {
 				key = w.canon.CanonicalizeURL(u)
 			}

@@ -262,7 +262,7 @@ func loop(lines []string, links bool) map[string]string {
 			sites[site] = map[string]bool{}
 		}
 		sites[site][u.Href()] = true
-		if key, err := weburl.SURT(u.Href(), weburl.SURTOptions{}); err == nil {
+		if key, err := weburl.SURTURL(u, weburl.SURTOptions{}); err == nil {
 			surts[key] = true
 		}
 	}
