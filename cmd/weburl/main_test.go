@@ -270,18 +270,10 @@ func TestLongLineMemory(t *testing.T) {
 	if out.String() != "\nhttp://b/\n" || errOut.String() != wantErr {
 		t.Errorf("printed %.100q, stderr %.2000q", out.String(), errOut.String())
 	}
-	if runtime.GOOS != "linux" {
-		t.Logf("not measured on %s", runtime.GOOS)
+	kb, ok := peakKB(t, status, statusErr)
+	if !ok {
 		return
 	}
-	if statusErr != nil {
-		t.Fatal(statusErr)
-	}
-	m := regexp.MustCompile(`VmHWM:\s*(\d+) kB`).FindSubmatch(status)
-	if m == nil {
-		t.Fatalf("no VmHWM in /proc/PID/status:\n%s", status)
-	}
-	kb, _ := strconv.Atoi(string(m[1]))
 	if kb > 100<<10 {
 		t.Errorf("the command used %d MiB for a line of %d MiB", kb>>10, size>>20)
 	} else {
@@ -612,18 +604,10 @@ func TestConstantMemory(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if runtime.GOOS != "linux" {
-		t.Logf("not measured on %s", runtime.GOOS)
+	kb, ok := peakKB(t, status, statusErr)
+	if !ok {
 		return
 	}
-	if statusErr != nil {
-		t.Fatal(statusErr)
-	}
-	m := regexp.MustCompile(`VmHWM:\s*(\d+) kB`).FindSubmatch(status)
-	if m == nil {
-		t.Fatalf("no VmHWM in /proc/PID/status:\n%s", status)
-	}
-	kb, _ := strconv.Atoi(string(m[1]))
 	if kb > 32<<10 {
 		t.Errorf("the command used %d MB for a 60 MB stream", kb>>10)
 	} else {
@@ -649,4 +633,25 @@ func TestREADME(t *testing.T) {
 	if err != nil || string(out) != string(m[2])+"\n" {
 		t.Errorf("go run ./cmd/weburl -json %q: %v, prints\n%s\nthe README says\n%s", m[1], err, out, m[2])
 	}
+}
+
+// peakKB returns the peak resident set, in KiB, that status (the
+// command's /proc/PID/status, read with statusErr as it ended) reports,
+// and true; on a system other than Linux, which has no such file, it
+// says so and returns false.
+func peakKB(t *testing.T, status []byte, statusErr error) (int, bool) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Logf("not measured on %s", runtime.GOOS)
+		return 0, false
+	}
+	if statusErr != nil {
+		t.Fatal(statusErr)
+	}
+	m := regexp.MustCompile(`VmHWM:\s*(\d+) kB`).FindSubmatch(status)
+	if m == nil {
+		t.Fatalf("no VmHWM in /proc/PID/status:\n%s", status)
+	}
+	kb, _ := strconv.Atoi(string(m[1]))
+	return kb, true
 }
