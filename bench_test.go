@@ -1,12 +1,11 @@
 package weburl
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // The benchmarks parse real URL lists, one URL per op, so ns/op is the time
@@ -18,77 +17,22 @@ import (
 //
 // and compare runs with benchstat.
 
-var datasets = []string{"kasztp.txt", "userbait.txt", "isaacs_files.txt", "node_files.txt"}
-
-// readLines returns the non-empty lines of a dataset file.
-func readLines(tb testing.TB, name string) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join("testdata", "datasets", name))
-	if err != nil {
-		tb.Fatalf("the URL lists are missing (%v).\n"+
-			"Fill testdata/datasets/ first: `make datasets` (or `DATASETS_DIR=/path/to/lists testdata/datasets.sh`)", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
-			lines = append(lines, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return lines
-}
-
-// benchmarkLists runs f on every dataset and on the WPT inputs.
-func benchmarkLists(b *testing.B, f func(b *testing.B, urls []string)) {
-	for _, name := range datasets {
-		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
-			f(b, readLines(b, name))
-		})
-	}
-	b.Run("wpt", func(b *testing.B) {
-		inputs, _ := wptInputs()
-		if len(inputs) == 0 {
-			b.Fatal("testdata/wpt is missing: run `make wpt`")
-		}
-		f(b, inputs)
-	})
-}
-
-// perURL runs op on the URLs in turn, b.N times in all.
-func perURL(b *testing.B, urls []string, op func(string)) {
-	total := 0
-	for _, u := range urls {
-		total += len(u)
-	}
-	b.SetBytes(int64(total / len(urls)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		op(urls[i%len(urls)])
-	}
-}
-
 func BenchmarkParse(b *testing.B) {
-	benchmarkLists(b, func(b *testing.B, urls []string) {
-		perURL(b, urls, func(s string) { _, _ = Parse(s) })
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		corpus.PerURL(b, urls, func(s string) { _, _ = Parse(s) })
 	})
 }
 
 func BenchmarkCanParse(b *testing.B) {
-	benchmarkLists(b, func(b *testing.B, urls []string) {
-		perURL(b, urls, func(s string) { CanParse(s) })
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		corpus.PerURL(b, urls, func(s string) { CanParse(s) })
 	})
 }
 
 // BenchmarkNetURLParse is the baseline: net/url's RFC 3986 parser on the same lists.
 func BenchmarkNetURLParse(b *testing.B) {
-	benchmarkLists(b, func(b *testing.B, urls []string) {
-		perURL(b, urls, func(s string) { _, _ = url.Parse(s) })
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		corpus.PerURL(b, urls, func(s string) { _, _ = url.Parse(s) })
 	})
 }
 
@@ -100,9 +44,9 @@ func BenchmarkResolve(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchmarkLists(b, func(b *testing.B, urls []string) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
 		refs := pathRefs(urls)
-		perURL(b, refs, func(s string) { _, _ = base.Parse(s) })
+		corpus.PerURL(b, refs, func(s string) { _, _ = base.Parse(s) })
 	})
 }
 
@@ -122,10 +66,10 @@ func pathRefs(urls []string) []string {
 // does: allocs/op is what a URL costs then, nothing for an input that is
 // its own serialization.
 func BenchmarkParseInto(b *testing.B) {
-	benchmarkLists(b, func(b *testing.B, urls []string) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
 		var p Parser
 		var u URL
-		perURL(b, urls, func(s string) { _ = p.ParseInto(&u, s) })
+		corpus.PerURL(b, urls, func(s string) { _ = p.ParseInto(&u, s) })
 	})
 }
 
@@ -136,28 +80,10 @@ func BenchmarkResolveInto(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchmarkLists(b, func(b *testing.B, urls []string) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
 		refs := pathRefs(urls)
 		p := Parser{Base: base}
 		var u URL
-		perURL(b, refs, func(s string) { _ = p.ParseInto(&u, s) })
-	})
-}
-
-// BenchmarkCanonicalize canonicalizes each URL with each profile.
-func BenchmarkCanonicalize(b *testing.B) {
-	for _, p := range profiles {
-		b.Run(p.name, func(b *testing.B) {
-			benchmarkLists(b, func(b *testing.B, urls []string) {
-				perURL(b, urls, func(s string) { _, _ = p.c.Canonicalize(s) })
-			})
-		})
-	}
-}
-
-// BenchmarkSURT makes the SURT of each URL.
-func BenchmarkSURT(b *testing.B) {
-	benchmarkLists(b, func(b *testing.B, urls []string) {
-		perURL(b, urls, func(s string) { _, _ = SURT(s, SURTOptions{}) })
+		corpus.PerURL(b, refs, func(s string) { _ = p.ParseInto(&u, s) })
 	})
 }

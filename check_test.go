@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // check verifies the invariants of u's representation (see components):
@@ -81,7 +83,7 @@ func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 			return fail("username without \"@\"")
 		}
 		for _, s := range []string{u.Username(), u.Password()} {
-			if needsEncoding(strings.ReplaceAll(s, "%", ""), userinfoSet) >= 0 {
+			if s := strings.ReplaceAll(s, "%", ""); ascii.IndexEncoded(s, userinfoSet) < len(s) {
 				return fail("credential %q holds a byte of the userinfo percent-encode set", s)
 			}
 		}
@@ -110,7 +112,7 @@ func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 		if c.scheme.special() || c.hostKind != HostNull || strings.HasPrefix(path, "/") {
 			return fail("opaque path %q in a URL with a host, special scheme, or leading \"/\"", path)
 		}
-		if needsEncoding(path, c0ControlSet) >= 0 {
+		if ascii.IndexEncoded(path, c0ControlSet) < len(path) {
 			return fail("opaque path %q is not encoded", path)
 		}
 	} else {
@@ -118,7 +120,7 @@ func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 			return fail("path %q is not a list of segments", path)
 		}
 		for seg := range strings.SplitSeq(strings.TrimPrefix(path, "/"), "/") {
-			if isSingleDotSegment(seg) || isDoubleDotSegment(seg) || needsEncoding(seg, pathSet) >= 0 {
+			if isSingleDotSegment(seg) || isDoubleDotSegment(seg) || ascii.IndexEncoded(seg, pathSet) < len(seg) {
 				return fail("path segment %q is a dot segment or not encoded", seg)
 			}
 		}
@@ -219,7 +221,7 @@ func checkHost(host string, kind HostKind, scheme schemeKind) error {
 			}
 		}
 	case HostOpaque:
-		if host == "" || scheme.special() || needsEncoding(host, c0ControlSet) >= 0 {
+		if host == "" || scheme.special() || ascii.IndexEncoded(host, c0ControlSet) < len(host) {
 			return fmt.Errorf("opaque host %q", host)
 		}
 		for i := 0; i < len(host); i++ {

@@ -1,6 +1,6 @@
 package weburl
 
-import "encoding/binary"
+import "github.com/weburl/weburl/internal/ascii"
 
 // Byte classes and the word-at-a-time helpers the parser's scans, the
 // shortcuts and the canonicalizer share.
@@ -36,7 +36,7 @@ var byteClasses = func() (t [256]byteClass) {
 		if 'A' <= b && b <= 'Z' {
 			t[c] |= clsUpper
 		}
-		if pathSet.has(b) {
+		if pathSet.Has(b) {
 			t[c] |= clsPathEncode
 		}
 		if hostTable[c]&forbiddenDomain != 0 && b != ':' || b >= 0x80 {
@@ -79,47 +79,12 @@ func isASCII[S ~string | ~[]byte](s S) bool {
 	return true
 }
 
-// lower returns the ASCII lower case of c.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // appendLower appends s with ASCII upper case letters lowercased.
 func appendLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		dst = append(dst, lower(s[i]))
+		dst = append(dst, ascii.Lower(s[i]))
 	}
 	return dst
-}
-
-// lowerASCII lowercases the ASCII letters of b in place, eight bytes at a
-// time, the last word overlapping the one before.
-func lowerASCII(b []byte) {
-	n := len(b)
-	if n < 8 {
-		for i, c := range b {
-			b[i] = lower(c)
-		}
-		return
-	}
-	for i := 0; i < n; i += 8 {
-		i = min(i, n-8)
-		x := load64(b, i)
-		if upper := upperLetters(x); upper != 0 {
-			binary.LittleEndian.PutUint64(b[i:], x|upper>>2)
-		}
-	}
-}
-
-// upperLetters returns x with the high bit of each byte set that is an
-// ASCII upper-case letter, and every other bit clear: for a byte with bit
-// 7 clear, adding 0x80-'A' sets it and adding 0x80-'Z'-1 does not. Moved
-// to bit 5 (>>2), those bits lowercase the letters.
-func upperLetters(x uint64) uint64 {
-	return (x&0x7F7F7F7F7F7F7F7F + 0x3F3F3F3F3F3F3F3F) &^ (x&0x7F7F7F7F7F7F7F7F + 0x2525252525252525) &^ x & 0x8080808080808080
 }
 
 // trimC0Space removes leading and trailing C0 controls and spaces, as the
@@ -145,21 +110,6 @@ func trimC0SpaceAround(s string) string {
 	return s[start:end]
 }
 
-// load64 returns the eight bytes of s at i as a little-endian word (the
-// compiler makes it one load).
-func load64[S ~string | ~[]byte](s S, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// bytesEqual returns x with the high bit of each byte that equals c set,
-// and every other bit clear.
-func bytesEqual(x uint64, c byte) uint64 {
-	y := x ^ 0x0101010101010101*uint64(c)
-	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
-}
-
 // plainASCII reports whether the eight bytes of x are all from 0x10 to
 // 0x7F: x-0x10… borrows into the high bit of a byte below 0x10.
 func plainASCII(x uint64) bool {
@@ -172,12 +122,12 @@ func plainASCII(x uint64) bool {
 func asciiWithoutControls(s string) int {
 	i := 0
 	for ; i+16 <= len(s); i += 16 {
-		x, y := load64(s, i), load64(s, i+8)
+		x, y := ascii.Load64(s, i), ascii.Load64(s, i+8)
 		if (x|y|(x-0x1010101010101010)&^x|(y-0x1010101010101010)&^y)&0x8080808080808080 != 0 {
 			break
 		}
 	}
-	for ; i+8 <= len(s) && plainASCII(load64(s, i)); i += 8 {
+	for ; i+8 <= len(s) && plainASCII(ascii.Load64(s, i)); i += 8 {
 	}
 	return i
 }

@@ -52,18 +52,15 @@
 // parsing each Location with this package. This package does not import
 // net/http, so a program that only parses URLs links no HTTP stack.
 //
-// # Keys for crawlers and archives
+// # Other packages
 //
-// A [Canonicalizer] turns a URL into a key under which URLs that name the
-// same resource meet: [SafeBrowsing] (Google Safe Browsing's
-// canonicalization), [Wayback] (the Internet Archive's) and [SortQuery]
-// (the href with its query's pairs sorted) are ready profiles, and [SURT]
-// makes the Internet Archive's sort key:
-//
-//	key, err := weburl.SortQuery.Canonicalize("https://a.example/?b=2&a=1")
-//	// key is "https://a.example/?a=1&b=2"
-//	surt, err := weburl.SURT("http://www.archive.org/goo/?a=2&b&a=1", weburl.SURTOptions{})
-//	// surt is "org,archive)/goo?a=1&a=2&b"
+// Beside this package, for the programs that need them: package fetch
+// (github.com/weburl/weburl/fetch) sends HTTP requests and follows
+// redirects as a browser does; package urlpattern matches URLs against
+// URL patterns; package canon makes the keys crawlers and archives file
+// URLs under (Google Safe Browsing's and the Internet Archive's
+// canonicalization, SURT); package links finds the URLs of an HTML
+// document as the browser resolves them.
 //
 // # Input
 //
@@ -99,7 +96,8 @@ package weburl
 //	                 PublicSuffixList
 //	ipv4.go, ipv6.go the IPv4 and IPv6 parsers and serializers
 //	punycode.go      Punycode for long labels
-//	percent.go       the percent-encode sets, in one table, and percent-decoding
+//	percent.go       the percent-encode sets by the standard's names, and the exported
+//	                 percent-encoding functions (their table is internal/ascii's)
 //	serialize.go     the setters, each a splice of the serialization
 //	validate.go      ErrorCode, ValidationError, Validate, IsValid
 //	searchparams.go  SearchParams (URLSearchParams), the form encoding
@@ -109,4 +107,3 @@ package weburl
 //	paths.go         MakeRelative and the path segment editors
 //	filepath.go      FromFilePath and FilePath
 //	stdurl.go        net/url, database/sql, log/slog and text marshaling
-//	canon.go         Canonicalizer and SURT

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 )
@@ -135,8 +136,8 @@ func appendPercentBytes(dst, bytes []byte, set encodeSet, spaceAsPlus bool) []by
 		switch {
 		case spaceAsPlus && b == ' ':
 			dst = append(dst, '+')
-		case set.has(b):
-			dst = append(dst, '%', upperHex[b>>4], upperHex[b&15])
+		case set.Has(b):
+			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&15])
 		default:
 			dst = append(dst, b)
 		}

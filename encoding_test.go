@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -43,7 +44,7 @@ func TestPercentEncodeAfterEncoding(t *testing.T) {
 	}
 	// UTF-8, with the userinfo percent-encode set.
 	for in, want := range map[string]string{"≡": "%E2%89%A1", "‽": "%E2%80%BD", "Say what‽": "Say%20what%E2%80%BD"} {
-		if got := string(appendEncoded(nil, in, userinfoSet)); got != want {
+		if got := string(ascii.AppendEncoded(nil, in, userinfoSet)); got != want {
 			t.Errorf("UTF-8 %q = %q, want %q", in, got, want)
 		}
 	}

@@ -3,6 +3,9 @@ package weburl
 import (
 	"errors"
 	"strings"
+
+	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/quote"
 )
 
 // A PathStyle says how file paths are written: the rules FromFilePath and
@@ -56,7 +59,7 @@ func (e *FilePathError) Error() string {
 	if e.Style == Windows {
 		style = "Windows"
 	}
-	return "weburl: " + e.Op + " " + quoteShort(e.Path) + " (" + style + "): " + e.Err.Error()
+	return "weburl: " + e.Op + " " + quote.Short(e.Path) + " (" + style + "): " + e.Err.Error()
 }
 
 // Unwrap returns e.Err.
@@ -224,8 +227,8 @@ func (u *URL) FilePath(style PathStyle) (string, error) {
 		switch {
 		case c == '/':
 			c = sep
-		case c == '%' && startsWithPercentByte(path, i):
-			c = unhex(path[i+1])<<4 | unhex(path[i+2])
+		case c == '%' && ascii.StartsWithPercentByte(path, i):
+			c = ascii.Unhex(path[i+1])<<4 | ascii.Unhex(path[i+2])
 			if c == '/' || c == 0 || c == '\\' && style == Windows {
 				return fail(ErrEncodedSeparator)
 			}

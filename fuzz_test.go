@@ -316,7 +316,7 @@ func scanPathRunBytes(s string, i int, special, ends bool) (end, segment int, do
 		if (c == '?' || c == '#') && ends {
 			return i, 0, true
 		}
-		if pathSet.has(c) || c == '\\' && special || (c == '.' || c == '%') && (i == start || s[i-1] == '/') {
+		if pathSet.Has(c) || c == '\\' && special || (c == '.' || c == '%') && (i == start || s[i-1] == '/') {
 			return i, start + strings.LastIndexByte(s[start:i], '/') + 1, false
 		}
 	}

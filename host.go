@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 )
@@ -37,10 +38,10 @@ const (
 )
 
 var hostTable = func() (t [256]hostClass) {
-	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
-		t[c] |= forbiddenHost
-	}
 	for c := range 256 {
+		if ascii.ForbiddenHost.Has(byte(c)) {
+			t[c] |= forbiddenHost
+		}
 		if t[c]&forbiddenHost != 0 || c < 0x20 || c == '%' || c == 0x7F {
 			t[c] |= forbiddenDomain
 		}
@@ -119,14 +120,14 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 		if p.v != nil {
 			p.checkOpaqueHostUnits(input, at)
 		}
-		buf = appendEncoded(buf, input, c0ControlSet)
+		buf = ascii.AppendEncoded(buf, input, c0ControlSet)
 		kind = HostOpaque
 		if len(buf) == start {
 			kind = HostEmpty
 		}
 	default:
 		if p.v != nil {
-			if i := indexPercentByte(input); i >= 0 {
+			if i := ascii.IndexPercentByte(input); i >= 0 {
 				p.report(ErrDomainPercentEncoded, at+i)
 			}
 		}
@@ -141,7 +142,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 		// error, without failing, where the strict Unicode ToASCII fails.
 		var domain string // input percent-decoded, when someone listens
 		if p.v != nil {
-			domain = percentDecodeString(input)
+			domain = ascii.PercentDecode(input)
 			if strictToASCIIFails(domain) {
 				p.report(ErrDomainToASCII, at)
 			}
@@ -149,15 +150,15 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 		if d := buf[start:]; endsInANumber(d) {
 			var report addrReport
 			if p.v != nil {
-				ascii := isASCII(domain)
-				if !ascii {
+				allASCII := isASCII(domain)
+				if !allASCII {
 					p.report(ErrIPv4NonASCIIInput, at)
 				}
-				report = func(code ErrorCode, i int) { p.report(code, hostOffset(input, ascii, at, i)) }
+				report = func(code ErrorCode, i int) { p.report(code, hostOffset(input, allASCII, at, i)) }
 			}
 			addr, err, i := parseIPv4(d, report)
 			if err != 0 {
-				return buf[:start], p.fail(err, hostOffset(input, isASCII(percentDecodeString(input)), at, i))
+				return buf[:start], p.fail(err, hostOffset(input, isASCII(ascii.PercentDecode(input)), at, i))
 			}
 			buf = appendIPv4(buf[:start], addr)
 			kind = HostIPv4
@@ -174,13 +175,13 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 // of the percent-encoded byte, that decodes to it. A domain that IDNA
 // processing made of non-ASCII input has no such byte: the host's first
 // byte stands for all.
-func hostOffset(input string, ascii bool, at, i int) int {
-	if !ascii {
+func hostOffset(input string, allASCII bool, at, i int) int {
+	if !allASCII {
 		return at
 	}
 	j := 0
 	for ; i > 0 && j < len(input); i-- {
-		if startsWithPercentByte(input, j) {
+		if ascii.StartsWithPercentByte(input, j) {
 			j += 3
 		} else {
 			j++
@@ -229,17 +230,17 @@ func (p *parser) checkOpaqueHostUnits(input string, at int) {
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 	start := len(dst)
-	ascii := true
+	allASCII := true
 	forbidden := false
 	for i := 0; i < len(input); i++ {
 		c := input[i]
-		if c == '%' && startsWithPercentByte(input, i) {
-			c = unhex(input[i+1])<<4 | unhex(input[i+2])
+		if c == '%' && ascii.StartsWithPercentByte(input, i) {
+			c = ascii.Unhex(input[i+1])<<4 | ascii.Unhex(input[i+2])
 			i += 2
 		}
 		switch {
 		case c >= utf8.RuneSelf:
-			ascii = false
+			allASCII = false
 		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'
 		case hostTable[c]&forbiddenDomain != 0:
@@ -248,7 +249,7 @@ func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 		dst = append(dst, c)
 	}
 	domain := dst[start:]
-	if ascii {
+	if allASCII {
 		if forbidden {
 			return dst, ErrDomainToASCII
 		}

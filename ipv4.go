@@ -1,6 +1,10 @@
 package weburl
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/weburl/weburl/internal/ascii"
+)
 
 // endsInANumber reports whether the last label of the ASCII domain s (after
 // dropping one trailing empty label) is a number the IPv4 parser would read:
@@ -23,7 +27,7 @@ func endsInANumberAfter[S ~string | ~[]byte](s S) bool {
 	if len(s) == 0 {
 		return false
 	}
-	if c := s[len(s)-1]; !isHex(c) && c|0x20 != 'x' {
+	if c := s[len(s)-1]; !ascii.IsHex(c) && c|0x20 != 'x' {
 		return false
 	}
 	last := s
@@ -50,7 +54,7 @@ func mayEndInANumber(c byte) bool { return numberEnds[c] }
 
 var numberEnds = func() (t [256]bool) {
 	for c := range t {
-		t[c] = isHex(byte(c)) || byte(c)|0x20 == 'x' || c == '.'
+		t[c] = ascii.IsHex(byte(c)) || byte(c)|0x20 == 'x' || c == '.'
 	}
 	return t
 }()
@@ -87,7 +91,7 @@ func parseIPv4Number[S ~string | ~[]byte](s S) (n uint64, nonDecimal, ok bool) {
 		return 0, true, true
 	}
 	for i := 0; i < len(s); i++ {
-		d := uint64(unhex(s[i]))
+		d := uint64(ascii.Unhex(s[i]))
 		if d >= radix {
 			return 0, false, false
 		}

@@ -1,6 +1,10 @@
 package weburl
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/weburl/weburl/internal/ascii"
+)
 
 // parseIPv6 parses the text between the brackets of an IPv6 host into its
 // eight 16-bit pieces. IPv6-piece-leading-zero validation errors go to
@@ -35,8 +39,8 @@ func parseIPv6(s string, report addrReport) (addr [8]uint16, err ErrorCode, at i
 			continue
 		}
 		value, length, start := 0, 0, i
-		for length < 4 && i < len(s) && isHex(s[i]) {
-			value = value<<4 | int(unhex(s[i]))
+		for length < 4 && i < len(s) && ascii.IsHex(s[i]) {
+			value = value<<4 | int(ascii.Unhex(s[i]))
 			i++
 			length++
 		}

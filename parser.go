@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // The basic URL parser: the state of one run, the clean-up at its door,
@@ -91,7 +93,7 @@ func cleanInput(s string) string { return clean(trimC0Space(s)) }
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 func clean(s string) string {
 	i := asciiWithoutControls(s)
-	if i < len(s) && len(s) >= 8 && i+8 > len(s) && plainASCII(load64(s, len(s)-8)) {
+	if i < len(s) && len(s) >= 8 && i+8 > len(s) && plainASCII(ascii.Load64(s, len(s)-8)) {
 		return s // the last eight bytes, overlapping the prefix, are plain too
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf && !isTabOrNewline(s[i]) {

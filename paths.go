@@ -4,6 +4,8 @@ import (
 	"errors"
 	"iter"
 	"strings"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // MakeRelative returns the shortest reference r, made of pieces of
@@ -320,5 +322,5 @@ func (u *URL) appendSegment(buf []byte, seg string, first bool) []byte {
 	if first && u.scheme == schemeFile && isWindowsDriveLetter(seg) && seg[1] == '|' {
 		return append(buf, seg[0], '%', '7', 'C')
 	}
-	return appendEncoded(buf, seg, pathSegmentSet) // byte by byte, invalid UTF-8 too
+	return ascii.AppendEncoded(buf, seg, pathSegmentSet) // byte by byte, invalid UTF-8 too
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // TestMakeRelative checks MakeRelative on hand-made pairs, each reference
@@ -189,7 +191,7 @@ func references(base, target *URL, max int) []string {
 // trailing "/", another query or fragment, another host.
 func relatives(t *testing.T) [][]*URL {
 	var groups [][]*URL
-	for i, u := range corpus(t) {
+	for i, u := range corpus.Corpus(t, Parse) {
 		if i%293 != 0 && i > 300 {
 			continue
 		}

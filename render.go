@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // Rendering URLs for people to read, as the standard's "URL rendering"
@@ -23,6 +25,24 @@ func DomainToUnicode(domain string) string {
 		return domain
 	}
 	return result
+}
+
+// DomainToASCII runs the standard's domain parser on domain, with
+// beStrict false (the algorithm the standard called domain to ASCII): UTS
+// #46 ToASCII with the standard's flags, an ASCII domain lowercased as it
+// is, and failure for an empty result or one with a forbidden domain code
+// point. It is what the host parser does with a special URL's host once
+// it has percent-decoded it, and fails with an [*Error] whose Code is
+// [ErrDomainToASCII] where that does; domain is not percent-decoded ("%"
+// is a forbidden domain code point), and invalid UTF-8 fails.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func DomainToASCII(domain string) (string, error) {
+	if domain != "" && strings.IndexByte(domain, '%') < 0 && utf8.ValidString(domain) {
+		if b, err := appendDomain(nil, domain); err == 0 && len(b) > 0 {
+			return string(b), nil
+		}
+	}
+	return "", &Error{Op: "domain to ASCII", Input: domain, Code: ErrDomainToASCII}
 }
 
 // DisplayOptions choose how [URL.Display] renders a URL.
@@ -320,15 +340,15 @@ func decodeForDisplay(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
-		if !startsWithPercentByte(s, i) {
+		if !ascii.StartsWithPercentByte(s, i) {
 			i++
 			continue
 		}
 		// A run of percent-encoded bytes.
 		j := i
 		var bytes []byte
-		for startsWithPercentByte(s, j) {
-			bytes = append(bytes, unhex(s[j+1])<<4|unhex(s[j+2]))
+		for ascii.StartsWithPercentByte(s, j) {
+			bytes = append(bytes, ascii.Unhex(s[j+1])<<4|ascii.Unhex(s[j+2]))
 			j += 3
 		}
 		// Decode the code points of the run one by one: a displayable one

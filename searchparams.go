@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // SearchParams is a list of name-value pairs in the
@@ -95,14 +97,14 @@ func parseForm(data string) []nameValue {
 func formDecode(s string) string {
 	i := 0
 	for ; i < len(s); i++ {
-		if c := s[i]; c == '+' || c == '%' && startsWithPercentByte(s, i) {
+		if c := s[i]; c == '+' || c == '%' && ascii.StartsWithPercentByte(s, i) {
 			break
 		}
 	}
 	if i == len(s) {
 		return s
 	}
-	b := appendPercentDecoded(make([]byte, 0, len(s)), s, true)
+	b := ascii.AppendPercentDecoded(make([]byte, 0, len(s)), s, true)
 	if !utf8.Valid(b) {
 		return toValidUTF8(string(b))
 	}
@@ -124,14 +126,14 @@ func appendFormEncoded(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !formSet.has(c) {
+		if !formSet.Has(c) {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
 		if c == ' ' {
 			dst = append(dst, '+')
 		} else {
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+			dst = append(dst, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		}
 		start = i + 1
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // The setters run the basic URL parser from a state override on a copy of
@@ -84,7 +86,7 @@ func (u *URL) SetUsername(value string) error {
 	if ok, err := u.settableCredentials(op, value, u.Username()); !ok || value == u.Username() {
 		return err
 	}
-	return u.setCredentials(op, value, percentEncode(toScalarValues(value), userinfoSet), u.Password())
+	return u.setCredentials(op, value, ascii.PercentEncode(toScalarValues(value), userinfoSet), u.Password())
 }
 
 // SetPassword sets the password to value, percent-encoded with the userinfo
@@ -97,7 +99,7 @@ func (u *URL) SetPassword(value string) error {
 	if ok, err := u.settableCredentials(op, value, u.Password()); !ok || value == u.Password() {
 		return err
 	}
-	return u.setCredentials(op, value, u.Username(), percentEncode(toScalarValues(value), userinfoSet))
+	return u.setCredentials(op, value, u.Username(), ascii.PercentEncode(toScalarValues(value), userinfoSet))
 }
 
 // SetHost sets the host and, if value has one after ":", the port, as

@@ -3,6 +3,8 @@ package weburl
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // The shortcuts: the one layer of code that skips work of the states where
@@ -130,7 +132,7 @@ func verbatim(s string, c *components, want want) verdict {
 	var colon int
 	var kind schemeKind
 	if len(s) >= 8 {
-		colon, kind = lowerSpecialScheme(load64(s, 0)) // readScheme's first step, inlined
+		colon, kind = lowerSpecialScheme(ascii.Load64(s, 0)) // readScheme's first step, inlined
 	}
 	if colon == 0 {
 		var upper, slashes bool
@@ -240,7 +242,7 @@ func verbatimNonSpecial(s string, c *components, want want) verdict {
 	switch {
 	case i+1 < len(s) && s[i] == '/' && s[i+1] == '/':
 		i += 2
-		j := i + indexEncoded(s[i:], opaqueHostStop)
+		j := i + ascii.IndexEncoded(s[i:], opaqueHostStop)
 		c.usernameEnd, c.hostStart, c.hostEnd, c.hostKind = uint32(i), uint32(i), uint32(j), HostOpaque
 		if j == i {
 			c.hostKind = HostEmpty
@@ -312,14 +314,14 @@ func verbatimPath(s string, i int, c *components, stop byteClass, query encodeSe
 func verbatimTail(s string, end int, c *components, query encodeSet) bool {
 	if s[end] == '?' {
 		c.queryStart = uint32(end)
-		end += 1 + indexEncoded(s[end+1:], query)
+		end += 1 + ascii.IndexEncoded(s[end+1:], query)
 		if end < len(s) && s[end] != '#' {
 			return false
 		}
 	}
 	if end < len(s) {
 		c.hashStart = uint32(end)
-		if indexEncoded(s[end+1:], fragmentSet) < len(s)-end-1 {
+		if ascii.IndexEncoded(s[end+1:], fragmentSet) < len(s)-end-1 {
 			return false
 		}
 	}
@@ -415,7 +417,7 @@ func scanDomain(s string, i int, stop byteClass) int {
 	for i < len(s) {
 		switch {
 		case i+8 <= len(s):
-			m := notLDH(load64(s, i))
+			m := notLDH(ascii.Load64(s, i))
 			if m == 0 {
 				i += 8
 				continue
@@ -424,7 +426,7 @@ func scanDomain(s string, i int, stop byteClass) int {
 		case len(s) >= 8:
 			// The last eight bytes, less those before s[i].
 			k := len(s) - 8
-			m := notLDH(load64(s, k)) >> (8 * (i - k))
+			m := notLDH(ascii.Load64(s, k)) >> (8 * (i - k))
 			if m == 0 {
 				return len(s)
 			}
@@ -519,10 +521,10 @@ func scanPathRun(s string, i int, stop byteClass, ends bool) (end, segment int, 
 // startsDotSegment reports whether a "." or "%" in s[i:i+8] starts a
 // segment: follows a "/", or is s[start].
 func startsDotSegment(s string, i, start int) bool {
-	x := load64(s, i)
-	afterSlash := bytesEqual(x, '/') << 8 // the high bit of each byte after a "/"
+	x := ascii.Load64(s, i)
+	afterSlash := ascii.BytesEqual(x, '/') << 8 // the high bit of each byte after a "/"
 	if i == start || s[i-1] == '/' {
 		afterSlash |= 0x80
 	}
-	return (bytesEqual(x, '.')|bytesEqual(x, '%'))&afterSlash != 0
+	return (ascii.BytesEqual(x, '.')|ascii.BytesEqual(x, '%'))&afterSlash != 0
 }

@@ -1,6 +1,10 @@
 package weburl
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/weburl/weburl/internal/ascii"
+)
 
 // state is a state of the basic URL parser, in the standard's order.
 // https://url.spec.whatwg.org/#concept-basic-url-parser
@@ -310,11 +314,11 @@ func (p *parser) authorityState(buf []byte) ([]byte, ErrorCode) {
 				break
 			}
 		}
-		buf = appendEncoded(buf, username, userinfoSet)
+		buf = ascii.AppendEncoded(buf, username, userinfoSet)
 		p.c.usernameEnd = uint32(len(buf))
 		if password != "" {
 			buf = append(buf, ':')
-			buf = appendEncoded(buf, password, userinfoSet)
+			buf = ascii.AppendEncoded(buf, password, userinfoSet)
 		}
 		if uint32(len(buf)) > p.c.hostStart {
 			buf = append(buf, '@')
@@ -678,7 +682,7 @@ func (p *parser) pathState(buf []byte) []byte {
 			buf = append(buf, '/', segment[0], ':')
 		default:
 			buf = append(buf, '/')
-			buf = appendEncoded(buf, segment, pathSet)
+			buf = ascii.AppendEncoded(buf, segment, pathSet)
 		}
 		if !slash {
 			return p.endPath(buf)
@@ -717,7 +721,7 @@ func (p *parser) opaquePathState(buf []byte) []byte {
 	for ; p.i < len(p.in); p.i++ {
 		switch p.in[p.i] {
 		case '?', '#':
-			buf = appendEncoded(buf, p.in[start:p.i], c0ControlSet)
+			buf = ascii.AppendEncoded(buf, p.in[start:p.i], c0ControlSet)
 			if p.in[p.i] == '?' {
 				p.i++
 				buf = p.startQuery(buf)
@@ -728,13 +732,13 @@ func (p *parser) opaquePathState(buf []byte) []byte {
 			return buf
 		case ' ':
 			if p.i+1 < len(p.in) && (p.in[p.i+1] == '?' || p.in[p.i+1] == '#') {
-				buf = appendEncoded(buf, p.in[start:p.i], c0ControlSet)
+				buf = ascii.AppendEncoded(buf, p.in[start:p.i], c0ControlSet)
 				buf = append(buf, "%20"...)
 				start = p.i + 1
 			}
 		}
 	}
-	buf = appendEncoded(buf, p.in[start:], c0ControlSet)
+	buf = ascii.AppendEncoded(buf, p.in[start:], c0ControlSet)
 	p.state = stateDone
 	return buf
 }
@@ -759,7 +763,7 @@ func (p *parser) queryState(buf []byte) []byte {
 	if p.enc != nil && p.special() && p.c.scheme != schemeWS && p.c.scheme != schemeWSS {
 		buf = appendEncodedAfterEncoding(buf, p.in[p.i:end], p.enc, set, false)
 	} else {
-		buf = appendEncoded(buf, p.in[p.i:end], set)
+		buf = ascii.AppendEncoded(buf, p.in[p.i:end], set)
 	}
 	p.i = end
 	if end < len(p.in) {
@@ -776,7 +780,7 @@ func (p *parser) fragmentState(buf []byte) []byte {
 	if p.v != nil {
 		p.checkURLUnits(p.in[p.i:], p.i)
 	}
-	buf = appendEncoded(buf, p.in[p.i:], fragmentSet)
+	buf = ascii.AppendEncoded(buf, p.in[p.i:], fragmentSet)
 	p.i = len(p.in)
 	p.state = stateDone
 	return buf

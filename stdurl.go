@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // Interoperation with net/url and the rest of the standard library.
@@ -67,9 +69,9 @@ func (u *URL) StdURL() *url.URL {
 	if u.includesCredentials() {
 		// Decoded leniently, as the standard's percent-decode does: a "%"
 		// that starts no percent-encoded byte stays, and nothing is lost.
-		username := percentDecodeString(u.Username())
+		username := ascii.PercentDecode(u.Username())
 		if password := u.Password(); password != "" {
-			v.User = url.UserPassword(username, percentDecodeString(password))
+			v.User = url.UserPassword(username, ascii.PercentDecode(password))
 		} else {
 			v.User = url.User(username)
 		}

@@ -17,27 +17,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// corpus returns every URL that parses among the inputs of urltestdata.json
-// (with their bases) and the lines of the datasets.
-func corpus(t *testing.T) []*URL {
-	t.Helper()
-	var urls []*URL
-	for _, tc := range readCases[urlTest](t, "urltestdata.json") {
-		if u, err := parseWithBase(tc.Input, tc.Base); err == nil {
-			urls = append(urls, u)
-		}
-	}
-	for _, name := range datasets {
-		for _, line := range readLines(t, name) {
-			if u, err := Parse(line); err == nil {
-				urls = append(urls, u)
-			}
-		}
-	}
-	return urls
-}
+	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/corpus"
+)
 
 // stdExpressible reports whether net/url can hold u's credentials and
 // fragment as they are, by the rules StdURL documents: no credentials with
@@ -52,10 +35,10 @@ func stdExpressible(u *URL) bool {
 		if credentials[i] != '%' {
 			continue
 		}
-		if !startsWithPercentByte(credentials, i) {
+		if !ascii.StartsWithPercentByte(credentials, i) {
 			return false
 		}
-		if b := unhex(credentials[i+1])<<4 | unhex(credentials[i+2]); b < 0x80 && (isAlphanumeric(b) || strings.IndexByte("$&+,-.;=_~", b) >= 0) {
+		if b := ascii.Unhex(credentials[i+1])<<4 | ascii.Unhex(credentials[i+2]); b < 0x80 && (isAlphanumeric(b) || strings.IndexByte("$&+,-.;=_~", b) >= 0) {
 			return false
 		}
 	}
@@ -81,7 +64,7 @@ func stdOriginForm(u *URL) bool {
 // TestStdURL checks StdURL's promises over every URL of the WPT data and
 // the datasets, and that it keeps them exactly where it documents it can.
 func TestStdURL(t *testing.T) {
-	urls := corpus(t)
+	urls := corpus.Corpus(t, Parse)
 	var exact, inexact, absoluteForm int
 	for _, u := range urls {
 		v := u.StdURL()
@@ -112,8 +95,8 @@ func TestStdURL(t *testing.T) {
 			if v.User != nil {
 				t.Errorf("%q: User = %v for a URL without credentials", u.Href(), v.User)
 			}
-		case v.User == nil || v.User.Username() != percentDecodeString(u.Username()) ||
-			password != percentDecodeString(u.Password()) || hasPassword != (u.Password() != ""):
+		case v.User == nil || v.User.Username() != ascii.PercentDecode(u.Username()) ||
+			password != ascii.PercentDecode(u.Password()) || hasPassword != (u.Password() != ""):
 			t.Errorf("%q: User = %#v", u.Href(), v.User)
 		}
 		if !u.scheme.special() {
@@ -199,7 +182,7 @@ func TestStdURLLoopback(t *testing.T) {
 	defer func() { conn.Close() }()
 
 	var sent, emptied, rejected int
-	for _, u := range corpus(t) {
+	for _, u := range corpus.Corpus(t, Parse) {
 		if u.scheme != schemeHTTP && u.scheme != schemeHTTPS {
 			continue
 		}
@@ -268,7 +251,7 @@ func TestFromStd(t *testing.T) {
 	if _, err := FromStd(nil); err == nil {
 		t.Error("FromStd(nil) succeeded")
 	}
-	for _, u := range corpus(t)[:2000] {
+	for _, u := range corpus.Corpus(t, Parse)[:2000] {
 		if w, err := FromStd(u.StdURL()); stdExpressible(u) && (err != nil || w.Href() != u.Href()) {
 			t.Errorf("%q: FromStd(StdURL()) = %v, %v", u.Href(), w, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/net/idna"
 )
 
@@ -43,7 +44,7 @@ func needsNewerUnicode(t testing.TB, host string) bool {
 	if unicodeDiffers == nil {
 		unicodeDiffers = readCodePointRanges(t, filepath.Join("testdata", "idna-unicode-15.0.0.txt"))
 	}
-	host = toScalarValues(percentDecodeString(host))
+	host = toScalarValues(ascii.PercentDecode(host))
 	for _, label := range strings.FieldsFunc(host, func(r rune) bool { return r == '.' || r == '。' || r == '．' || r == '｡' }) {
 		if len(label) > 4 && strings.EqualFold(label[:4], "xn--") {
 			if u, err := idna.Punycode.ToUnicode(label); err == nil {

@@ -1,6 +1,9 @@
 package weburl
 
-import "strconv"
+import (
+	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/quote"
+)
 
 // A URL is a parsed WHATWG URL: the standard's URL record, kept as its
 // serialization with the offsets where components start, so that getters
@@ -221,7 +224,7 @@ func schemeKindOf(s string) schemeKind {
 // https://url.spec.whatwg.org/#scheme-start-state
 func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 	if len(s) >= 8 {
-		if colon, kind = lowerSpecialScheme(load64(s, 0)); colon > 0 {
+		if colon, kind = lowerSpecialScheme(ascii.Load64(s, 0)); colon > 0 {
 			return colon, kind, false, true
 		}
 	}
@@ -313,7 +316,7 @@ const (
 // errors.Is(err, weburl.ErrHostMissing).
 // https://url.spec.whatwg.org/#validation-error
 type Error struct {
-	Op     string    // what failed: "" for parsing a URL, or "parse host"
+	Op     string    // what failed: "" for parsing a URL, "parse host", "domain to ASCII" or a setter
 	Input  string    // the input that failed to parse
 	Base   string    // the base URL's serialization, or "" when there was none
 	Code   ErrorCode // the validation error
@@ -329,24 +332,15 @@ func (e *Error) Error() string {
 	if op == "" {
 		op = "parse"
 	}
-	s := "weburl: " + op + " " + quoteShort(e.Input)
+	s := "weburl: " + op + " " + quote.Short(e.Input)
 	if e.Base != "" {
-		s += " against " + quoteShort(e.Base)
+		s += " against " + quote.Short(e.Base)
 	}
 	return s + ": " + e.Code.String()
 }
 
 // Unwrap returns the code, so that errors.Is can match it.
 func (e *Error) Unwrap() error { return e.Code }
-
-// quoteShort quotes s, or its first 1 KiB with "..." and its length.
-func quoteShort(s string) string {
-	const max = 1 << 10
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:max]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
 
 // MaxInputLength is the longest input, in bytes, that Parse, CanParse and
 // the setters take: 256 MiB. A longer input fails with the code

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // asciiURLs are typical http(s) URLs with ASCII hosts and no tab or
@@ -390,7 +392,7 @@ func TestDifferencesFromNetURL(t *testing.T) {
 // serialization is == to it, and two URLs are == exactly when their
 // serializations are equal.
 func TestComparable(t *testing.T) {
-	urls := corpus(t)
+	urls := corpus.Corpus(t, Parse)
 	byHref := map[string]URL{}
 	for _, u := range urls {
 		v, err := Parse(u.Href())

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // An ErrorCode names a validation error of the standard: a way in which
@@ -321,7 +323,7 @@ func (p *parser) checkURLUnits(s string, at int) {
 func invalidURLUnit(s string, i int) (invalid bool, n int) {
 	switch c := s[i]; {
 	case c == '%':
-		return !startsWithPercentByte(s, i), 1
+		return !ascii.StartsWithPercentByte(s, i), 1
 	case c < utf8.RuneSelf:
 		return !asciiURLCodePoint[c], 1
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // describe renders validation errors as "name@offset", with "!" for fatal.
@@ -448,7 +450,7 @@ func TestValidationErrorsReference(t *testing.T) {
 	if checked != 891 {
 		t.Errorf("checked %d cases of urltestdata.json against whatwg-url, want 891", checked)
 	}
-	for _, name := range datasets {
+	for _, name := range corpus.Datasets {
 		ref := readReference(t, name, filepath.Join("testdata", "datasets", name), true)
 		lines, listed := 0, 0
 		for n, line := range numberedLines(t, name) {

@@ -12,6 +12,7 @@ import (
 	"github.com/nlnwa/whatwg-url/canonicalizer"
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 )
 
 // load returns the URLs of a list, from ../testdata.
@@ -176,7 +177,7 @@ func BenchmarkResolve(b *testing.B) {
 // String. weburl's Parse on the same list is the yardstick of the key's
 // cost.
 func BenchmarkCanonicalize(b *testing.B) {
-	key := func(c *weburl.Canonicalizer) func(string) {
+	key := func(c *canon.Canonicalizer) func(string) {
 		return func(s string) { sinkStr, _ = c.Canonicalize(s) }
 	}
 	nlnwa := func(p whatwg.Parser) func(string) {
@@ -193,12 +194,12 @@ func BenchmarkCanonicalize(b *testing.B) {
 			f    func(string)
 		}{
 			{"op=parse/impl=weburl", func(s string) { sinkWeb, _ = weburl.Parse(s) }},
-			{"op=safebrowsing/impl=weburl", key(&weburl.SafeBrowsing)},
+			{"op=safebrowsing/impl=weburl", key(&canon.SafeBrowsing)},
 			{"op=safebrowsing/impl=nlnwa", nlnwa(canonicalizer.GoogleSafeBrowsing)},
-			{"op=wayback/impl=weburl", key(&weburl.Wayback)},
-			{"op=sortquery/impl=weburl", key(&weburl.SortQuery)},
+			{"op=wayback/impl=weburl", key(&canon.Wayback)},
+			{"op=sortquery/impl=weburl", key(&canon.SortQuery)},
 			{"op=sortquery/impl=nlnwa", nlnwa(canonicalizer.WhatWgSortQuery)},
-			{"op=surt/impl=weburl", func(s string) { sinkStr, _ = weburl.SURT(s, weburl.SURTOptions{}) }},
+			{"op=surt/impl=weburl", func(s string) { sinkStr, _ = canon.SURT(s, canon.SURTOptions{}) }},
 		} {
 			b.Run("data="+name+"/"+bc.name, func(b *testing.B) { run(b, urls, bc.f) })
 		}

@@ -33,6 +33,8 @@ import (
 	"weak"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/quote"
 )
 
 // NewRequest returns an HTTP request for u, as http.NewRequestWithContext
@@ -218,7 +220,7 @@ type RedirectError struct {
 }
 
 func (e *RedirectError) Error() string {
-	return "fetch: redirect from " + quoteShort(e.URL) + " to Location " + quoteShort(e.Location) + ": " + unprefixed(e.Err)
+	return "fetch: redirect from " + quote.Short(e.URL) + " to Location " + quote.Short(e.Location) + ": " + unprefixed(e.Err)
 }
 
 // Unwrap returns e.Err.
@@ -234,15 +236,6 @@ func unprefixed(err error) string {
 		}
 	}
 	return msg
-}
-
-// quoteShort quotes s, or its first 1 KiB with "..." and its length.
-func quoteShort(s string) string {
-	const max = 1 << 10
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:max]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // A resolver is the transport of a Client: it resolves the Location of
@@ -361,17 +354,13 @@ func stdLocation(u *weburl.URL) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(href); i++ {
-		if href[i] == '%' && !(i+2 < len(href) && isHex(href[i+1]) && isHex(href[i+2])) {
+		if href[i] == '%' && !(i+2 < len(href) && ascii.IsHex(href[i+1]) && ascii.IsHex(href[i+2])) {
 			b.WriteString("%25")
 			continue
 		}
 		b.WriteByte(href[i])
 	}
 	return b.String()
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
 
 // redirects reports whether a response of status is a redirect net/http

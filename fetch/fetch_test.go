@@ -645,7 +645,7 @@ func TestOneHost(t *testing.T) {
 	})
 	checked := 0
 	var noHost []string
-	for i, u := range corpus.Corpus(t) {
+	for i, u := range corpus.Corpus(t, weburl.Parse) {
 		if u.Scheme() != "http" && u.Scheme() != "https" || testing.Short() && i%16 != 0 {
 			continue
 		}

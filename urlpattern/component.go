@@ -77,19 +77,21 @@ func compileComponent(input string, encode encodingCallback, opts options) (*com
 // regexpError reports a regular expression that JavaScript rejects, or
 // that this package cannot run.
 func regexpError(input, src string, err error) error {
-	msg := "the regular expression " + quoteShort(src) + " is invalid"
+	msg := "the regular expression " + regexpLiteral(src) + " is invalid"
 	var syntax *jsSyntaxError
 	if errors.As(err, &syntax) {
 		return &Error{Pattern: input, Offset: -1, Msg: msg + ": " + syntax.msg}
 	}
-	return &Error{Pattern: input, Offset: -1, Msg: "the regular expression " + quoteShort(src) + " cannot run", Err: err}
+	return &Error{Pattern: input, Offset: -1, Msg: "the regular expression " + regexpLiteral(src) + " cannot run", Err: err}
 }
 
-func quoteShort(s string) string {
-	if len(s) > 200 {
-		s = s[:200] + "..."
+// regexpLiteral writes src as a JavaScript regular expression literal,
+// cut after 200 bytes.
+func regexpLiteral(src string) string {
+	if len(src) > 200 {
+		src = src[:200] + "..."
 	}
-	return "/" + s + "/"
+	return "/" + src + "/"
 }
 
 // matchesSpecialScheme reports whether the protocol component matches a

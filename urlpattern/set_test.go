@@ -84,7 +84,7 @@ func setURLs(t testing.TB) []*weburl.URL {
 		}
 		urls = append(urls, u)
 	}
-	for i, u := range corpus.Corpus(t) {
+	for i, u := range corpus.Corpus(t, weburl.Parse) {
 		if i%7 == 0 {
 			urls = append(urls, u)
 		}

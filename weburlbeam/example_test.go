@@ -7,7 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
-	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"github.com/weburl/weburl/weburlbeam"
 )
 
@@ -35,7 +35,7 @@ func Example() {
 		"https://exa mple.com/",
 	)
 	urls, invalid := weburlbeam.ParseURLs(s, lines)
-	counts := weburlbeam.CountBySite(s, weburlbeam.Dedupe(s, urls, weburl.Wayback))
+	counts := weburlbeam.CountBySite(s, weburlbeam.Dedupe(s, urls, canon.Wayback))
 	beam.ParDo0(s, printCount, counts)
 	beam.ParDo0(s, printInvalid, invalid)
 	if err := beamx.Run(context.Background(), p); err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"golang.org/x/net/publicsuffix"
 )
 
@@ -132,39 +133,39 @@ func (*resolveFn) ProcessElement(l Link, emit func(weburl.URL), fail func(Invali
 }
 
 // Keys keys each URL by c's canonical key (c.CanonicalizeURL).
-func Keys(s beam.Scope, urls beam.PCollection, c weburl.Canonicalizer) beam.PCollection {
+func Keys(s beam.Scope, urls beam.PCollection, c canon.Canonicalizer) beam.PCollection {
 	s = s.Scope("weburlbeam.Keys")
 	return beam.ParDo(s, &keyFn{Canonicalizer: c}, urls)
 }
 
 type keyFn struct {
-	Canonicalizer weburl.Canonicalizer
+	Canonicalizer canon.Canonicalizer
 }
 
 func (f *keyFn) ProcessElement(u weburl.URL) (string, weburl.URL) {
 	return f.Canonicalizer.CanonicalizeURL(&u), u
 }
 
-// SURTKeys keys each URL by its SURT with opts (weburl.SURTURL, which is
-// weburl.SURT of its href without parsing it again).
-func SURTKeys(s beam.Scope, urls beam.PCollection, opts weburl.SURTOptions) beam.PCollection {
+// SURTKeys keys each URL by its SURT with opts (canon.SURTURL, which is
+// canon.SURT of its href without parsing it again).
+func SURTKeys(s beam.Scope, urls beam.PCollection, opts canon.SURTOptions) beam.PCollection {
 	s = s.Scope("weburlbeam.SURTKeys")
 	return beam.ParDo(s, &surtFn{Options: opts}, urls)
 }
 
 type surtFn struct {
-	Options weburl.SURTOptions
+	Options canon.SURTOptions
 }
 
 func (f *surtFn) ProcessElement(u weburl.URL) (string, weburl.URL, error) {
-	key, err := weburl.SURTURL(&u, f.Options)
+	key, err := canon.SURTURL(&u, f.Options)
 	return key, u, err
 }
 
 // Dedupe keeps one URL per canonical key of c: the one with the smallest
 // href of its group, so that the result does not depend on the order in
 // which a runner delivers them.
-func Dedupe(s beam.Scope, urls beam.PCollection, c weburl.Canonicalizer) beam.PCollection {
+func Dedupe(s beam.Scope, urls beam.PCollection, c canon.Canonicalizer) beam.PCollection {
 	s = s.Scope("weburlbeam.Dedupe")
 	kept := beam.CombinePerKey(s, smallerHref, Keys(s, urls, c))
 	return beam.ParDo(s, dropKey, kept)

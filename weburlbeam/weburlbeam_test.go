@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"github.com/weburl/weburl/weburlbeam/internal/beamtest"
 )
 
@@ -172,12 +173,12 @@ func TestKeysAndDedupe(t *testing.T) {
 	var keys, surts, counts []string
 	kept := map[string]string{}
 	for _, u := range urls {
-		k := weburl.Wayback.CanonicalizeURL(u)
+		k := canon.Wayback.CanonicalizeURL(u)
 		keys = append(keys, k+"\t"+u.Href())
 		if h, ok := kept[k]; !ok || u.Href() < h {
 			kept[k] = u.Href()
 		}
-		sk, err := weburl.SURT(u.Href(), weburl.SURTOptions{})
+		sk, err := canon.SURT(u.Href(), canon.SURTOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,9 +202,9 @@ func TestKeysAndDedupe(t *testing.T) {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	col := beam.CreateList(s, values(urls))
-	passert.EqualsList(s, beam.ParDo(s, keyString, Keys(s, col, weburl.Wayback)), keys)
-	passert.EqualsList(s, beam.ParDo(s, keyString, SURTKeys(s, col, weburl.SURTOptions{})), surts)
-	d := Dedupe(s, col, weburl.Wayback)
+	passert.EqualsList(s, beam.ParDo(s, keyString, Keys(s, col, canon.Wayback)), keys)
+	passert.EqualsList(s, beam.ParDo(s, keyString, SURTKeys(s, col, canon.SURTOptions{})), surts)
+	d := Dedupe(s, col, canon.Wayback)
 	passert.EqualsList(s, beam.ParDo(s, hrefOf, d), deduped)
 	passert.EqualsList(s, beam.ParDo(s, countString, CountBySite(s, d)), counts)
 	ptest.RunAndValidate(t, p)

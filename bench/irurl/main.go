@@ -18,6 +18,7 @@ import (
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/bench"
+	"github.com/weburl/weburl/canon"
 )
 
 func main() {
@@ -92,8 +93,8 @@ func main() {
 				}
 			}
 		case "safebrowsing", "wayback", "sortquery":
-			c := map[string]*weburl.Canonicalizer{
-				"safebrowsing": &weburl.SafeBrowsing, "wayback": &weburl.Wayback, "sortquery": &weburl.SortQuery,
+			c := map[string]*canon.Canonicalizer{
+				"safebrowsing": &canon.SafeBrowsing, "wayback": &canon.Wayback, "sortquery": &canon.SortQuery,
 			}[*op]
 			for _, s := range urls {
 				if k, err := c.Canonicalize(s); err == nil {
@@ -102,7 +103,7 @@ func main() {
 			}
 		case "surt":
 			for _, s := range urls {
-				if k, err := weburl.SURT(s, weburl.SURTOptions{}); err == nil {
+				if k, err := canon.SURT(s, canon.SURTOptions{}); err == nil {
 					sink += len(k)
 				}
 			}

@@ -38,13 +38,13 @@
 //	-canon P    print each URL's canonical key by the profile P:
 //	            safebrowsing (Google Safe Browsing), wayback (the Internet
 //	            Archive's) or sortquery (the href with its query sorted);
-//	            see weburl.Canonicalizer
+//	            see canon.Canonicalizer
 //	-surt       print each URL's SURT, the key the Internet Archive sorts
-//	            captures by (see weburl.SURT)
+//	            captures by (see canon.SURT)
 //	-surt-cdx   print each URL's SURT byte for byte as the surt package
 //	            makes it, and so as the CDX indexes of the Wayback Machine
 //	            and Common Crawl have it, quirks included (see
-//	            weburl.SURTOptions.CDXCompatible)
+//	            canon.SURTOptions.CDXCompatible)
 //	-max-length N
 //	            answer an input longer than N bytes (default 2097152, 2 MiB,
 //	            the longest URL Chromium keeps) as the validation error
@@ -93,6 +93,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"golang.org/x/net/idna"
 )
 
@@ -262,9 +263,9 @@ func flagSet(flags *flag.FlagSet, name string) bool {
 type options struct {
 	json      bool
 	validate  bool
-	canon     *weburl.Canonicalizer
+	canon     *canon.Canonicalizer
 	surt      bool // -surt or -surt-cdx
-	surtOpts  weburl.SURTOptions
+	surtOpts  canon.SURTOptions
 	base      *weburl.URL
 	baseHref  *string
 	maxLength int // the longest input parsed; 0 (in tests): defaultMaxLength
@@ -287,10 +288,10 @@ func (o *options) max() int {
 
 // profiles are the values of -canon: copies of the profiles, made before
 // anything could change them.
-var profiles = map[string]*weburl.Canonicalizer{
-	"safebrowsing": ptr(weburl.SafeBrowsing),
-	"wayback":      ptr(weburl.Wayback),
-	"sortquery":    ptr(weburl.SortQuery),
+var profiles = map[string]*canon.Canonicalizer{
+	"safebrowsing": ptr(canon.SafeBrowsing),
+	"wayback":      ptr(canon.Wayback),
+	"sortquery":    ptr(canon.SortQuery),
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -714,20 +715,22 @@ func (w *worker) key(ch *chunk, n int, input string) {
 		u := &w.url
 		if err = w.parser.ParseInto(u, input); err == nil {
 			if w.surt {
-				key, err = weburl.SURTURL(u, w.surtOpts)
+				key, err = canon.SURTURL(u, w.surtOpts)
 			} else {
 				key = w.canon.CanonicalizeURL(u)
 			}
 		}
 	case w.surt:
-		key, err = weburl.SURT(input, w.surtOpts)
+		key, err = canon.SURT(input, w.surtOpts)
 	default:
 		key, err = w.canon.Canonicalize(input)
 	}
 	if err != nil {
 		ch.failed = true
 		ch.out.WriteByte('\n')
-		fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
+		// A *weburl.Error or a *canon.Error, without its package's name.
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "weburl: "), "canon: ")
+		fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, msg)
 		return
 	}
 	ch.out.WriteString(key)

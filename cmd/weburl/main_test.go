@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"golang.org/x/net/idna"
 )
 
@@ -117,7 +118,7 @@ func TestCommand(t *testing.T) {
 		// issue's examples): "%3F" decoded, brackets and a host of dots lost.
 		{"surt-cdx", "https://www.holsteins.ca/%3F\nhttp://[1:2:3:4:5:6:102:304]/\nhttps://..//www.thecasuallounge.ch/\nhttp://example.com:99999/\n", []string{"-surt-cdx"},
 			"ca,holsteins)/?\n1:2:3:4:5:6:102:304)/\nhttps://www.thecasuallounge.ch\n\n",
-			"weburl: line 4: SURT \"http://example.com:99999/\": port-out-of-range\n", 1},
+			"weburl: line 4: SURT \"http://example.com:99999/\": the port is above 65535\n", 1},
 		{"surt and surt-cdx", "", []string{"-surt", "-surt-cdx", "x"}, "", "give one", 2},
 		{"bad profile", "", []string{"-canon", "nope", "x"}, "", "the profiles are safebrowsing, wayback and sortquery", 2},
 		{"canon and json", "", []string{"-canon", "wayback", "-json", "x"}, "", "go with no other output flag", 2},
@@ -498,9 +499,9 @@ func BenchmarkStream(b *testing.B) {
 		{"workers=1", options{}, 1},
 		{fmt.Sprintf("workers=%d", runtime.GOMAXPROCS(0)), options{}, runtime.GOMAXPROCS(0)},
 		{"json/workers=1", options{json: true}, 1},
-		{"canon=safebrowsing/workers=1", options{canon: &weburl.SafeBrowsing}, 1},
-		{"canon=wayback/workers=1", options{canon: &weburl.Wayback}, 1},
-		{"canon=sortquery/workers=1", options{canon: &weburl.SortQuery}, 1},
+		{"canon=safebrowsing/workers=1", options{canon: &canon.SafeBrowsing}, 1},
+		{"canon=wayback/workers=1", options{canon: &canon.Wayback}, 1},
+		{"canon=sortquery/workers=1", options{canon: &canon.SortQuery}, 1},
 		{"surt/workers=1", options{surt: true}, 1},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

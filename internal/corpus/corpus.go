@@ -1,20 +1,23 @@
-// Package corpus reads the test data that the tests of weburl's
-// packages share: the web-platform-tests files and the URL lists that
-// testdata/wpt.sh and testdata/datasets.sh copy into the repository's
-// testdata folder. Missing data fails the test with a message that says
-// how to get it; it never skips.
+// Package corpus reads the test data that the tests and benchmarks of
+// weburl's packages share: the web-platform-tests files and the URL lists
+// that testdata/wpt.sh and testdata/datasets.sh copy into the
+// repository's testdata folder, and the gzipped files of lines that some
+// packages record. Missing data fails the test with a message that says
+// how to get it; it never skips. It imports no package of weburl's, so
+// that the root package's own tests can use it.
 package corpus
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/weburl/weburl"
 )
 
 // Datasets are the URL lists, in testdata/datasets.
@@ -39,28 +42,61 @@ func ReadJSON(tb testing.TB, dir, name, make string, v any) {
 	}
 }
 
-// Lines returns the non-empty lines of the URL list name, without a
-// final CR.
-func Lines(tb testing.TB, name string) []string {
-	tb.Helper()
-	f, err := os.Open(filepath.Join(Dir(), "datasets", name))
+// ReadList returns the non-empty lines, without a final CR, of the URL
+// list name (such as "kasztp.txt") in the testdata folder dir.
+func ReadList(dir, name string) ([]string, error) {
+	f, err := os.Open(filepath.Join(dir, "datasets", name))
 	if err != nil {
-		tb.Fatalf("the URL lists are missing (%v).\n"+
+		return nil, fmt.Errorf("the URL lists are missing (%v).\n"+
 			"Fill testdata/datasets/ first: `make datasets` (or `DATASETS_DIR=/path/to/lists testdata/datasets.sh`)", err)
 	}
 	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
-			lines = append(lines, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
+	return readLines(f, func(line string) bool { return line != "" })
+}
+
+// Lines returns the non-empty lines of the URL list name, without a
+// final CR, failing tb when the list is missing.
+func Lines(tb testing.TB, name string) []string {
+	tb.Helper()
+	lines, err := ReadList(Dir(), name)
+	if err != nil {
 		tb.Fatal(err)
 	}
 	return lines
+}
+
+// GzipLines returns the lines of the gzipped file at path, without a
+// final CR, but those keep rejects.
+func GzipLines(tb testing.TB, path string, keep func(line string) bool) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	lines, err := readLines(z, keep)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return lines
+}
+
+// readLines returns the lines of r, each without a final CR, that keep
+// takes.
+func readLines(r io.Reader, keep func(line string) bool) ([]string, error) {
+	var lines []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSuffix(sc.Text(), "\r"); keep(line) {
+			lines = append(lines, line)
+		}
+	}
+	return lines, sc.Err()
 }
 
 // A URLCase is a case of the web-platform-tests file urltestdata.json:
@@ -91,29 +127,63 @@ func URLCases(tb testing.TB) []URLCase {
 	return cases
 }
 
-// Corpus returns the URLs of the test data: those of urltestdata.json
-// that parse, then those of the URL lists.
-func Corpus(tb testing.TB) []*weburl.URL {
+// Corpus returns the URLs of the test data, made by parse (weburl.Parse)
+// and, for a case with a base, the base's Parse method: those of
+// urltestdata.json that parse, then those of the URL lists.
+func Corpus[U interface{ Parse(string) (U, error) }](tb testing.TB, parse func(string) (U, error)) []U {
 	tb.Helper()
-	var urls []*weburl.URL
+	var urls []U
 	for _, c := range URLCases(tb) {
-		var base *weburl.URL
-		if c.Base != nil {
-			var err error
-			if base, err = weburl.Parse(*c.Base); err != nil {
-				continue
-			}
+		var u U
+		var err error
+		if c.Base == nil {
+			u, err = parse(c.Input)
+		} else if base, berr := parse(*c.Base); berr == nil {
+			u, err = base.Parse(c.Input)
+		} else {
+			continue
 		}
-		if u, err := base.Parse(c.Input); err == nil {
+		if err == nil {
 			urls = append(urls, u)
 		}
 	}
 	for _, name := range Datasets {
 		for _, line := range Lines(tb, name) {
-			if u, err := weburl.Parse(line); err == nil {
+			if u, err := parse(line); err == nil {
 				urls = append(urls, u)
 			}
 		}
 	}
 	return urls
+}
+
+// PerURL runs op on urls in turn, b.N times in all, so that ns/op is the
+// time per URL; it reports the allocations and the URLs' mean length as
+// the bytes of an op.
+func PerURL(b *testing.B, urls []string, op func(string)) {
+	total := 0
+	for _, u := range urls {
+		total += len(u)
+	}
+	b.SetBytes(int64(total / len(urls)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		op(urls[i%len(urls)])
+	}
+}
+
+// Lists runs f as a sub-benchmark on each URL list, named for it, and on
+// the inputs of urltestdata.json, named "wpt".
+func Lists(b *testing.B, f func(b *testing.B, urls []string)) {
+	for _, name := range Datasets {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) { f(b, Lines(b, name)) })
+	}
+	b.Run("wpt", func(b *testing.B) {
+		var inputs []string
+		for _, c := range URLCases(b) {
+			inputs = append(inputs, c.Input)
+		}
+		f(b, inputs)
+	})
 }

@@ -49,6 +49,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/canon"
 	"github.com/weburl/weburl/weburlbeam"
 	"golang.org/x/net/publicsuffix"
 
@@ -104,9 +105,9 @@ func build(s beam.Scope, links bool, input, output string) {
 	} else {
 		urls, invalid = weburlbeam.ParseURLs(s, lines)
 	}
-	deduped := weburlbeam.Dedupe(s, urls, weburl.Wayback)
+	deduped := weburlbeam.Dedupe(s, urls, canon.Wayback)
 	counts := weburlbeam.CountBySite(s, deduped)
-	surts := filter.Distinct(s, beam.ParDo(s, keyOnly, weburlbeam.SURTKeys(s, deduped, weburl.SURTOptions{})))
+	surts := filter.Distinct(s, beam.ParDo(s, keyOnly, weburlbeam.SURTKeys(s, deduped, canon.SURTOptions{})))
 
 	writeSorted(s, output+"-counts.txt", beam.ParDo(s, formatCount, counts))
 	writeSorted(s, output+"-surt.txt", surts)
@@ -249,7 +250,7 @@ func loop(lines []string, links bool) map[string]string {
 	}
 	kept := map[string]*weburl.URL{}
 	for _, u := range urls {
-		k := weburl.Wayback.CanonicalizeURL(u)
+		k := canon.Wayback.CanonicalizeURL(u)
 		if v, ok := kept[k]; !ok || u.Href() < v.Href() {
 			kept[k] = u
 		}
@@ -262,7 +263,7 @@ func loop(lines []string, links bool) map[string]string {
 			sites[site] = map[string]bool{}
 		}
 		sites[site][u.Href()] = true
-		if key, err := weburl.SURTURL(u, weburl.SURTOptions{}); err == nil {
+		if key, err := canon.SURTURL(u, canon.SURTOptions{}); err == nil {
 			surts[key] = true
 		}
 	}

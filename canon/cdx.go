@@ -1,12 +1,13 @@
-package weburl
+package canon
 
 import (
-	"regexp"
-	"slices"
+	"bytes"
+	"net/netip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/net/idna"
 )
 
@@ -24,8 +25,8 @@ import (
 // errCDXSURT is the error of an input for which the surt package raises
 // an exception: nothing after its whitespace, or a port that is not a
 // number from 0 to 65535.
-func errCDXSURT(input string, code ErrorCode) error {
-	return &Error{Op: "SURT", Input: input, Code: code}
+func errCDXSURT(input string, err error) error {
+	return &Error{Op: "SURT", Input: input, Err: err}
 }
 
 // cdxSURT returns the SURT of raw as the surt package makes it, with the
@@ -39,9 +40,9 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	s := strings.Trim(raw, " \t\n\r\v\f")
 	s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
 	if s == "" {
-		return "", errCDXSURT(raw, ErrMissingSchemeNonRelativeURL)
+		return "", errCDXSURT(raw, ErrNoURL)
 	}
-	if !cdxHasScheme(s) {
+	if schemeEnd(s) == 0 {
 		s = "http://" + s
 	}
 	s = cdxLastProtocol(s)
@@ -72,7 +73,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	// in any of inet_aton's forms; the path's dot segments resolved (and
 	// its empty segments dropped, but the last) if there is a host.
 	if query != "" {
-		query = percentEncode(cdxUnescape(query), keyMinimalSet)
+		query = ascii.PercentEncode(cdxUnescape(query), ascii.KeyMinimal)
 	}
 	if host != "" {
 		h := cdxUnescape(host)
@@ -85,7 +86,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 		if ip, ok := cdxIPv4(h); ok {
 			h = ip
 		} else {
-			h = percentEncode(cdxLower(h), keyMinimalSet)
+			h = ascii.PercentEncode(cdxLower(h), ascii.KeyMinimal)
 		}
 		host = h
 	}
@@ -93,7 +94,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	if host != "" {
 		path = cdxNormalizePath(path)
 	}
-	path = percentEncode(path, keyMinimalSet)
+	path = ascii.PercentEncode(path, ascii.KeyMinimal)
 
 	// IAURLCanonicalizer: the host lowercased and "www", digits and "."
 	// cut from its start; the default port of http and https dropped;
@@ -103,7 +104,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	if host != "" {
 		host = cdxLower(host)
 		if scheme != "dns" && !opts.KeepWWW {
-			host = cdxStripWWW(host)
+			host = host[wwwLabel(host):]
 		}
 	}
 	if port != 0 && port == cdxDefaultPort(cdxLower(scheme)) {
@@ -159,23 +160,6 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	return b.String(), nil
 }
 
-// cdxHasScheme reports whether s starts with a letter, then letters,
-// digits, "+", "-" and "." and a ":".
-func cdxHasScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == ':':
-			return true
-		case byteClasses[c]&clsScheme == 0:
-			return false
-		}
-	}
-	return false
-}
-
 // cdxLastProtocol cuts a run of "http://" and "https://" at the start of
 // s to its last one ("http://https/order" stays: "https/" is no
 // protocol).
@@ -199,8 +183,7 @@ func cdxLastProtocol(s string) string {
 // "/", "?" or "#", the path up to "?" or "#", the query up to "#". The
 // fragment is dropped.
 func cdxSplit(s string) (scheme, netloc, path, query string) {
-	if cdxHasScheme(s) {
-		i := strings.IndexByte(s, ':')
+	if i := schemeEnd(s); i > 0 {
 		scheme, s = s[:i], s[i+1:]
 	}
 	if rest, ok := strings.CutPrefix(s, "//"); ok {
@@ -248,7 +231,7 @@ func cdxLower(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)
-			lowerASCII(b[i:])
+			ascii.LowerBytes(b[i:])
 			return string(b)
 		}
 	}
@@ -342,7 +325,7 @@ func cdxIPv4(host string) (string, bool) {
 		for i := 0; i < len(host); i++ {
 			v = v*10 + uint32(host[i]-'0')
 		}
-		return string(appendIPv4(nil, v)), true
+		return ipv4String(v), true
 	}
 	parts := strings.Split(host, ".")
 	if len(parts) > 4 {
@@ -378,54 +361,24 @@ func cdxIPv4(host string) (string, bool) {
 	if vals[last] >= 1<<(32-8*last) {
 		return "", false
 	}
-	return string(appendIPv4(nil, uint32(addr|vals[last]))), true
+	return ipv4String(uint32(addr | vals[last])), true
 }
 
-// cdxNormalizePath resolves the "." and ".." segments of path (a ".."
-// with nothing to remove stays) and drops its empty segments but the
-// last; an empty path is "/" (normalizePath). Its first segment, before
-// the first "/", is dropped.
+// ipv4String returns the IPv4 address v in dotted decimal.
+func ipv4String(v uint32) string {
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}).String()
+}
+
+// cdxNormalizePath resolves the "." and ".." segments of path, which is
+// empty or starts with "/" (a ".." with nothing to remove stays), and
+// drops its empty segments but the last; an empty path is "/"
+// (normalizePath).
 func cdxNormalizePath(path string) string {
 	if path == "" {
 		return "/"
 	}
-	segs := strings.Split(path, "/")[1:]
-	kept := segs[:0]
-	for _, s := range segs {
-		switch {
-		case s == ".":
-		case s == ".." && len(kept) > 0:
-			kept = kept[:len(kept)-1]
-		default:
-			kept = append(kept, s)
-		}
-	}
-	var b strings.Builder
-	b.WriteByte('/')
-	for i, s := range kept {
-		if i == len(kept)-1 {
-			b.WriteString(s)
-		} else if s != "" {
-			b.WriteString(s)
-			b.WriteByte('/')
-		}
-	}
-	return b.String()
-}
-
-// cdxStripWWW cuts "www", digits and "." from the start of host, once.
-func cdxStripWWW(host string) string {
-	if !strings.HasPrefix(host, "www") {
-		return host
-	}
-	i := 3
-	for i < len(host) && isDigit(host[i]) {
-		i++
-	}
-	if i < len(host) && host[i] == '.' {
-		return host[i+1:]
-	}
-	return host
+	p := resolveDots([]byte(path), false, true)
+	return string(collapseSlashes(p))
 }
 
 // cdxDefaultPort is the port the package drops for scheme.
@@ -460,74 +413,80 @@ func cdxHostToSURT(host string, reverseIP bool) string {
 
 // cdxSortQuery sorts the pairs of query, split at "&" and then at the
 // first "=", by name and then value, a pair without "=" before one with
-// it (Python's sort of tuples).
+// it (Python's sort of tuples): QueryByNameValue.
 func cdxSortQuery(query string) string {
-	if len(query) <= 1 {
-		return query
-	}
-	pairs := strings.Split(query, "&")
-	slices.SortFunc(pairs, func(a, b string) int {
-		an, av, aok := strings.Cut(a, "=")
-		bn, bv, bok := strings.Cut(b, "=")
-		if c := strings.Compare(an, bn); c != 0 {
-			return c
-		}
-		switch {
-		case aok == bok:
-			return strings.Compare(av, bv)
-		case !aok:
-			return -1
-		}
-		return 1
-	})
-	return strings.Join(pairs, "&")
+	q := []byte(query)
+	sortQuery(q, nil, QueryByNameValue)
+	return string(q)
 }
 
-// The session IDs the package cuts from paths and queries, by its regular
-// expressions (URLRegexTransformer), compiled on first use: Go's regexp
-// chooses the same submatches as Python's backtracking engine.
-var cdxSessionIDs lazy[[7]*regexp.Regexp]
-
-func cdxSessionIDPatterns() [7]*regexp.Regexp {
-	return cdxSessionIDs.get(func() [7]*regexp.Regexp {
-		return [7]*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(.*/)(\((?:[a-z]\([0-9a-z]{24}\))+\)/)([^?]+\.aspx.*)$`),
-			regexp.MustCompile(`(?i)^(.*/)(\([0-9a-z]{24}\)/)([^?]+\.aspx.*)$`),
-			regexp.MustCompile(`(?i)^(.*)(?:jsessionid=[0-9a-z]{32})(?:&(.*))?$`),
-			regexp.MustCompile(`(?i)^(.*)(?:phpsessid=[0-9a-z]{32})(?:&(.*))?$`),
-			regexp.MustCompile(`(?i)^(.*)(?:sid=[0-9a-z]{32})(?:&(.*))?$`),
-			regexp.MustCompile(`(?i)^(.*)(?:aspsessionid[a-z]{8}=[a-z]{24})(?:&(.*))?$`),
-			regexp.MustCompile(`(?i)^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$`),
-		}
-	})
-}
-
-// cdxStripPathSessionID cuts an ASP.NET session ID segment from a path
-// to an .aspx page.
+// cdxStripPathSessionID cuts from path, as the surt package's
+// stripPathSessionID does, a session segment of each kind in turn: the
+// last that a later ".aspx" follows with no "?" before it (as its regular
+// expressions, "^(.*/)(" segment "/)([^?]+\.aspx.*)$", match).
 func cdxStripPathSessionID(path string) string {
-	patterns := cdxSessionIDPatterns()
-	if !strings.Contains(path, ".aspx") && !strings.Contains(path, ".ASPX") {
-		return path // the patterns need it; lowercased, path has it so
+	if strings.IndexByte(path, '(') < 0 {
+		return path
 	}
-	for _, re := range patterns[:2] {
-		if m := re.FindStringSubmatch(path); m != nil {
-			path = m[1] + m[3]
+	p := []byte(path)
+	for _, kind := range [...]int{keyedSegment, plainSegment} {
+		// From the end, with the first "?" and ".aspx" at or after the
+		// byte: a segment p[i+1:j] qualifies when an ".aspx" from j+2
+		// comes before any "?" from j+1.
+		q, a, a2 := len(p), len(p), len(p) // a: ".aspx" from x+1; a2: from x+2
+		for x := len(p) - 1; x >= 0; x-- {
+			after := a2
+			a2 = a
+			if p[x] == '/' && after < q {
+				if i := bytes.LastIndexByte(p[:x], '/'); i >= 0 && sessionSegment(p[i+1:x]) == kind {
+					p = append(p[:i+1], p[x+1:]...)
+					break
+				}
+			}
+			if p[x] == '?' {
+				q = x
+			}
+			if hasPrefixFold(p[x:], ".aspx") {
+				a = x
+			}
 		}
 	}
-	return path
+	return string(p)
 }
 
-// cdxStripQuerySessionID cuts the session IDs of Java, PHP, ASP and
-// ColdFusion from a query.
+// cdxStripQuerySessionID cuts from query, as the surt package's
+// stripQuerySessionID does, a session id of each kind in turn: the last
+// that ends the query or a pair, with the "&" after it (as its regular
+// expressions, "^(.*)" id "(?:&(.*))?$", match). The kinds are those of
+// queryIDs, then "cfid=" and a value, "&cftoken=" and a value.
 func cdxStripQuerySessionID(query string) string {
-	patterns := cdxSessionIDPatterns()
-	if !strings.ContainsAny(query, "dDfF") {
-		return query // every pattern has a "d" or "f"
+	q := []byte(query)
+	cut := func(i, end int) {
+		if end < len(q) {
+			end++ // the "&"
+		}
+		q = append(q[:i], q[end:]...)
 	}
-	for _, re := range patterns[2:] {
-		if m := re.FindStringSubmatch(query); m != nil {
-			query = m[1] + m[2]
+	for k, kind := range queryIDs {
+		for i := len(q) - kind.len; i >= 0; i-- {
+			if end := i + kind.len; (end == len(q) || q[end] == '&') && isQueryID(q[i:end], k) {
+				cut(i, end)
+				break
+			}
 		}
 	}
-	return query
+	// "cfid=" and a value, maybe in a pair's middle, then a "cftoken="
+	// pair: amp and next are the first two "&" from i.
+	amp, next := len(q), len(q)
+	for i := len(q) - 1; i >= 0; i-- {
+		if q[i] == '&' {
+			amp, next = i, amp
+			continue
+		}
+		if amp < len(q) && isCFPair(q[i:amp], "cfid=") && isCFPair(q[amp+1:next], "cftoken=") {
+			cut(i, next)
+			break
+		}
+	}
+	return string(q)
 }

@@ -12,8 +12,8 @@
 # 3.11.2.
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
-"$dir/../wpt.sh"
-"$dir/../datasets.sh"
+"$dir/../../../testdata/wpt.sh"
+"$dir/../../../testdata/datasets.sh"
 src=${SURT_SRC:-}
 if [ -z "$src" ]; then
 	src=$(mktemp -d)

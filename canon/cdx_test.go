@@ -1,13 +1,13 @@
-package weburl
+package canon
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // A cdxCase is an input and the surt package's key for it, or its error.
@@ -22,38 +22,21 @@ type cdxCase struct {
 func cdxCases(t *testing.T) []cdxCase {
 	var cases []cdxCase
 	read := func(name string, inputs []string) {
-		f, err := os.Open(filepath.Join("testdata", "surt", name))
-		if err != nil {
-			t.Fatal(err)
+		keys := corpus.GzipLines(t, filepath.Join("testdata", "surt", name), func(line string) bool {
+			return !strings.HasPrefix(line, "#")
+		})
+		if len(keys) != len(inputs) {
+			t.Fatalf("%s: %d keys for %d inputs", name, len(keys), len(inputs))
 		}
-		defer f.Close()
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(z)
-		sc.Buffer(nil, 1<<20)
-		i := 0
-		for sc.Scan() {
-			line := sc.Text()
-			if strings.HasPrefix(line, "#") {
-				continue
-			}
-			if i >= len(inputs) {
-				t.Fatalf("%s: more keys than inputs", name)
-			}
+		for i, line := range keys {
 			cases = append(cases, cdxCase{source: name, input: inputs[i], key: line[1:], failed: line[0] == '!'})
-			i++
-		}
-		if sc.Err() != nil || i != len(inputs) {
-			t.Fatalf("%s: %d keys for %d inputs (%v)", name, i, len(inputs), sc.Err())
 		}
 	}
-	for _, name := range datasets {
-		read(name+".gz", readLines(t, name))
+	for _, name := range corpus.Datasets {
+		read(name+".gz", corpus.Lines(t, name))
 	}
 	var wpt []string
-	for _, c := range readCases[urlTest](t, "urltestdata.json") {
+	for _, c := range corpus.URLCases(t) {
 		wpt = append(wpt, c.Input)
 	}
 	read("urltestdata.txt.gz", wpt)

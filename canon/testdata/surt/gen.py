@@ -16,7 +16,7 @@ import os
 import surt
 
 here = os.path.dirname(os.path.abspath(__file__))
-testdata = os.path.dirname(here)
+testdata = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(here))), "testdata")
 
 
 def key(url):
@@ -31,7 +31,7 @@ def header(name, data):
         b"# surt 0.3.1 (internetarchive/surt 6934c32): surt.surt(line) over " + name.encode(),
         b"# sha256 " + hashlib.sha256(data).hexdigest().encode(),
         b"# One line per input, in order: \" \" and the key, or \"!\" and the exception.",
-        b"# Made by testdata/surt/gen.sh; do not edit.",
+        b"# Made by canon/testdata/surt/gen.sh; do not edit.",
     ]
 
 
@@ -108,7 +108,7 @@ inputs += ["", " ", "\t", " http://example.com/ ", "\thttp://ex\tam\nple.com/a\r
 with open(os.path.join(here, "inputs.jsonl"), "wb") as f:
     f.write(b"# surt 0.3.1 (internetarchive/surt 6934c32): surt.surt(input) over inputs made by gen.py.\n")
     f.write(b"# One JSON array per line: the input, then the key, or null and the exception.\n")
-    f.write(b"# Made by testdata/surt/gen.sh; do not edit.\n")
+    f.write(b"# Made by canon/testdata/surt/gen.sh; do not edit.\n")
     for s in inputs:
         k = key(s.encode("utf-8"))
         rec = [s, k[1:].decode("utf-8")] if k[:1] == b" " else [s, None, k[1:].decode()]

@@ -1,0 +1,30 @@
+package canon
+
+import (
+	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
+)
+
+// The benchmarks key the lines of the URL lists (testdata/datasets) and
+// the web-platform-tests inputs, one URL per op:
+//
+//	go test -run '^$' -bench . -benchmem -count=10 ./canon
+
+// BenchmarkCanonicalize canonicalizes each URL with each profile.
+func BenchmarkCanonicalize(b *testing.B) {
+	for _, p := range profiles {
+		b.Run(p.name, func(b *testing.B) {
+			corpus.Lists(b, func(b *testing.B, urls []string) {
+				corpus.PerURL(b, urls, func(s string) { _, _ = p.c.Canonicalize(s) })
+			})
+		})
+	}
+}
+
+// BenchmarkSURT makes the SURT of each URL.
+func BenchmarkSURT(b *testing.B) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		corpus.PerURL(b, urls, func(s string) { _, _ = SURT(s, SURTOptions{}) })
+	})
+}

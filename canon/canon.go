@@ -1,0 +1,789 @@
+package canon
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/quote"
+)
+
+// QueryOrder says how a [Canonicalizer] orders the pairs of a query: the
+// "&"-separated sequences of its bytes, each a name, or a name, "=" and a
+// value. An empty sequence, from "&&" or a final "&", is a pair with an
+// empty name, and sorts first.
+type QueryOrder uint8
+
+const (
+	// QueryAsIs keeps the pairs in their order.
+	QueryAsIs QueryOrder = iota
+	// QueryByName sorts the pairs by name, compared as bytes, and keeps
+	// pairs of the same name in their order: "b=2&a=2&a=1" becomes
+	// "a=2&a=1&b=2".
+	QueryByName
+	// QueryByNameValue sorts the pairs by name, then a pair with no "="
+	// before one with "=", then by value, all compared as bytes, as the
+	// Internet Archive's canonicalizer does: "b&a=2&a=1&a" becomes
+	// "a&a=1&a=2&b".
+	QueryByNameValue
+)
+
+// A Canonicalizer turns URLs into canonical keys by the rules its fields
+// switch on. The zero Canonicalizer reads a URL with the URL Standard's
+// parser and returns its href, unchanged. [SafeBrowsing], [Wayback] and
+// [SortQuery] are the profiles in wide use; start from one of them to
+// make another:
+//
+//	c := canon.Wayback
+//	c.StripWWW = false
+//
+// Unless Lenient is set, an input is read with the URL Standard's parser,
+// and the key of a URL is a URL too: scheme, host and port, path, query
+// and fragment, each changed as the fields say. Canonicalizing a key again
+// gives the same key. A Canonicalizer is safe for concurrent use as long
+// as its fields are not changed.
+type Canonicalizer struct {
+	// DefaultScheme is the scheme of an input that starts without one
+	// (a letter, then letters, digits, "+", "-" or ".", then ":"): with
+	// "http", "www.example.com/a" is read as "http://www.example.com/a".
+	// An input such as "example.com:8080/a" starts with a scheme,
+	// "example.com:", as browsers read it. Empty: such an input fails to
+	// parse.
+	DefaultScheme string
+
+	// Lenient reads the input as Safe Browsing does, as bytes rather than
+	// with the URL Standard's parser: after removing leading and trailing
+	// bytes up to 0x20 and every tab, CR and LF, it is split at the first
+	// "#" (the fragment), then after "scheme:" at "//" (the authority, up
+	// to "/" or "?"), the last "@" of the authority (user info), a final
+	// ":digits" (the port) and the first "?" (the query). Nothing is
+	// rejected: raw bytes of 0x80 and above, hosts the URL Standard
+	// rejects; an authority without a path gets "/". A host is
+	// percent-decoded as DecodeRepeatedly says, turned to ASCII with UTS
+	// #46 if it is valid UTF-8 that is not ASCII, read as an IPv4 address
+	// in any form browsers read if it ends in a number (as an IPv6 address
+	// if in brackets), and percent-encoded again (":", "/", "?" and "@"
+	// too, which would split it otherwise); the "." and ".."
+	// segments of a path that starts with "/" are resolved. The key need
+	// not be a URL: "http://\x01\x80.com/" gives "http://%01%80.com/".
+	Lenient bool
+
+	// RemoveFragment drops the fragment: "https://a.example/p#top" gives
+	// "https://a.example/p".
+	RemoveFragment bool
+
+	// RemoveUserInfo drops the username and password:
+	// "https://user:pw@a.example/" gives "https://a.example/".
+	RemoveUserInfo bool
+
+	// RemoveDefaultPort drops a port that is the scheme's default:
+	// "http://a.example:80/" gives "http://a.example/". The URL Standard's
+	// parser does so for the special schemes anyway; the field matters
+	// with Lenient.
+	RemoveDefaultPort bool
+
+	// RemovePort drops any port: "http://a.example:8080/" gives
+	// "http://a.example/".
+	RemovePort bool
+
+	// DecodeRepeatedly percent-decodes the user info, host, path and
+	// query again and again until no "%" followed by two hex digits is
+	// left, then percent-encodes the bytes up to 0x20, those from 0x7F
+	// and "#" and "%", with upper-case hex: "/%257E%41" gives "/~A" and
+	// "/%2525" gives "/%25". Unless Lenient is set it also percent-encodes
+	// what would change the URL on parsing it again: "?" in a path, "\" in
+	// the path of a special URL, a "/" that would start an opaque path,
+	// and the delimiters of the user info and of an opaque host. The "."
+	// and ".." segments decoding reveals are then resolved, as the URL
+	// Standard resolves them: "/a/%252E%252E/b" gives "/b". (In a file
+	// URL's path, "|" is encoded too: "C|" is a drive letter.)
+	DecodeRepeatedly bool
+
+	// LowercaseHost lowercases the ASCII letters of an opaque host, of a
+	// URL that is not special ("sc://A.example" gives "sc://a.example"),
+	// and with Lenient of every host. Domains are lowercase already.
+	LowercaseHost bool
+
+	// TrimHostDots removes the dots at the start and end of a domain or
+	// opaque host and makes a run of dots one: "http://a..example.../"
+	// gives "http://a.example/". A host that would be left empty, or
+	// would then be an IPv4 address the URL Standard rejects, stays as it
+	// is; one that ends in a number is read as an IPv4 address.
+	TrimHostDots bool
+
+	// StripWWW removes "www" followed by digits (or none) and a dot from
+	// the start of a domain or opaque host, again while there is one and
+	// something follows: "http://www2.a.example/" gives
+	// "http://a.example/"; "www2a.example" stays. As with TrimHostDots, a
+	// host left empty or naming an IPv4 address the URL Standard rejects
+	// stays as it is.
+	StripWWW bool
+
+	// CollapseSlashes makes a run of "/" in a path one:
+	// "https://a.example//p///q" gives "https://a.example/p/q".
+	CollapseSlashes bool
+
+	// RemoveTrailingSlash drops a final "/" from a path other than "/":
+	// "https://a.example/docs/" gives "https://a.example/docs".
+	RemoveTrailingSlash bool
+
+	// LowercasePath lowercases the ASCII letters of the path, percent-
+	// encoded bytes included: "https://a.example/Docs/%C3%A9" gives
+	// "https://a.example/docs/%c3%a9".
+	LowercasePath bool
+
+	// LowercaseQuery lowercases the ASCII letters of the query:
+	// "https://a.example/?Q=A" gives "https://a.example/?q=a".
+	LowercaseQuery bool
+
+	// StripSessionIDs removes the session ids the Internet Archive's
+	// canonicalizer removes, compared ASCII case-insensitively. From the
+	// query, the pairs "jsessionid=", "phpsessid=" or "sid=" and 32
+	// letters or digits, "aspsessionid", 8 letters, "=" and 24 letters,
+	// and a "cfid=" pair followed by a "cftoken=" pair, each with the "&"
+	// after it: "?jsessionid=" and 32 letters or digits, "&a=1" gives
+	// "?a=1", and "?a=1&" and a last id gives "?a=1&". From the path,
+	// an ASP.NET cookieless session segment, "(" and 24 letters or digits
+	// and ")" or such as "(S(" and 24 and "))", with the "/" after it,
+	// before a later ".aspx". (The Archive's canonicalizer removes the
+	// last id of each kind, also one that ends a pair; this removes every
+	// pair that is one, in linear time, so that canonicalizing a key again
+	// changes nothing.)
+	StripSessionIDs bool
+
+	// QueryOrder orders the query's pairs; see [QueryOrder].
+	QueryOrder QueryOrder
+
+	// RemoveEmptyQuery drops a query that is empty, after the rules
+	// above: "https://a.example/p?" gives "https://a.example/p".
+	RemoveEmptyQuery bool
+}
+
+// The profiles. Changing a profile's fields changes what that variable
+// gives and nothing else: [SURT] reads its own copy of Wayback's rules.
+var (
+	// SafeBrowsing is the canonicalization of Google Safe Browsing and Web
+	// Risk (https://developers.google.com/safe-browsing/v4/urls-hashing,
+	// "Canonicalization"), which clients apply before hashing a URL to
+	// look it up: Lenient, with "http" as the default scheme, no fragment,
+	// user info or port, the host lowercased and its dots trimmed,
+	// repeated percent-decoding and runs of "/" collapsed.
+	// "http://host/%25%32%35" gives "http://host/%25",
+	// "http://3279880203/blah" gives "http://195.127.0.11/blah" and
+	// "www.google.com" gives "http://www.google.com/".
+	SafeBrowsing = Canonicalizer{
+		DefaultScheme:    "http",
+		Lenient:          true,
+		RemoveFragment:   true,
+		RemoveUserInfo:   true,
+		RemovePort:       true,
+		DecodeRepeatedly: true,
+		LowercaseHost:    true,
+		TrimHostDots:     true,
+		CollapseSlashes:  true,
+	}
+
+	// Wayback is the canonicalization of the Internet Archive's Wayback
+	// Machine, which its SURT keys are made of (the surt package's
+	// DefaultIAURLCanonicalizer: Google's rules, then the Archive's):
+	// "http" as the default scheme, no fragment or user info, repeated
+	// percent-decoding, the host lowercased, its dots trimmed and "www",
+	// "www2", ... stripped, session ids stripped, the path without runs
+	// of "/" or a final "/", path and query lowercased, the query sorted
+	// by name and value, and an empty query dropped.
+	// "http://www.archive.org/goo/?a=2&b&a=1" gives
+	// "http://archive.org/goo?a=1&a=2&b".
+	//
+	// The input is read with the URL Standard's parser, so a URL the
+	// Archive's own parser reads otherwise keeps the meaning the standard
+	// gives it: an IPv6 address keeps its brackets, a host made of dots
+	// stays, port 0 stays, and a URL the standard rejects is an error.
+	Wayback = waybackRules
+
+	// SortQuery is the URL's href with the query's pairs sorted by name,
+	// those of the same name in their order, and every pair's bytes as
+	// they are (unlike [weburl.SearchParams.Sort], which decodes and encodes
+	// them again); the fragment stays. It keeps URLs that differ only in
+	// the query's order together, and the key is still the URL a browser
+	// would load: "https://a.example/?b=2&a=%41#f" gives
+	// "https://a.example/?a=%41&b=2#f".
+	SortQuery = Canonicalizer{QueryOrder: QueryByName}
+)
+
+// waybackRules are Wayback's rules, which SURT reads and no code changes.
+var (
+	waybackRules = Canonicalizer{
+		DefaultScheme:       "http",
+		RemoveFragment:      true,
+		RemoveUserInfo:      true,
+		RemoveDefaultPort:   true,
+		DecodeRepeatedly:    true,
+		LowercaseHost:       true,
+		TrimHostDots:        true,
+		StripWWW:            true,
+		CollapseSlashes:     true,
+		RemoveTrailingSlash: true,
+		LowercasePath:       true,
+		LowercaseQuery:      true,
+		StripSessionIDs:     true,
+		QueryOrder:          QueryByNameValue,
+		RemoveEmptyQuery:    true,
+	}
+)
+
+// An Error reports an input that a Lenient [Canonicalizer] or a
+// CDXCompatible [SURT] reads as bytes and cannot key. (An input read with
+// the URL Standard's parser fails with its [*weburl.Error].) Err is one of
+// the errors below.
+type Error struct {
+	Op    string // "Canonicalize" or "SURT"
+	Input string // the input
+	Err   error  // ErrNoURL, ErrNoScheme, ErrPortInvalid or ErrPortOutOfRange
+}
+
+// The errors an [Error] wraps.
+var (
+	// ErrNoURL: the input holds nothing but spaces and controls.
+	ErrNoURL = errors.New("nothing but spaces and controls")
+	// ErrNoScheme: the input does not start with a scheme, and there is
+	// no DefaultScheme to read it with.
+	ErrNoScheme = errors.New("no scheme and no default scheme")
+	// ErrPortInvalid: the port is not a number (as the surt package
+	// reads it).
+	ErrPortInvalid = errors.New("the port is not a number")
+	// ErrPortOutOfRange: the port is a number above 65535 (as the surt
+	// package reads it).
+	ErrPortOutOfRange = errors.New("the port is above 65535")
+)
+
+// Error returns "canon:", the operation, the input quoted (cut short
+// after 1 KiB) and what is wrong.
+func (e *Error) Error() string {
+	return "canon: " + e.Op + " " + quote.Short(e.Input) + ": " + e.Err.Error()
+}
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Canonicalize returns the key of rawURL, read as c's rules say: with the
+// URL Standard's parser (after DefaultScheme, if rawURL has no scheme),
+// failing with its [*weburl.Error]; or, with Lenient, as bytes, failing
+// with an [*Error] only on an input with nothing but spaces and controls
+// or without a scheme when there is no DefaultScheme.
+func (c *Canonicalizer) Canonicalize(rawURL string) (string, error) {
+	var stack [256]byte
+	k, same, err := c.key(stack[:0], rawURL, nil)
+	if err != nil {
+		return "", err
+	}
+	if string(k) == same {
+		return same, nil
+	}
+	return string(k), nil
+}
+
+// CanonicalizeURL returns the key of u, a URL parsed by package weburl.
+// For an href h, CanonicalizeURL of the URL weburl.Parse(h) returns is
+// what Canonicalize(h) returns. It returns "" for a nil or zero URL.
+func (c *Canonicalizer) CanonicalizeURL(u *weburl.URL) string {
+	href := u.Href()
+	if href == "" {
+		return ""
+	}
+	var stack [256]byte
+	var k []byte
+	if c.Lenient {
+		k, _ = c.lenientKey(stack[:0], href)
+	} else {
+		k = c.urlKey(stack[:0], u, nil)
+	}
+	if string(k) == href {
+		return href
+	}
+	return string(k)
+}
+
+// key canonicalizes rawURL into buf, or makes its SURT if surt is not nil.
+// It also returns a string the key may equal, rawURL or its href, to
+// return instead of a copy.
+//
+// A key has the form scheme ":" ["//" [userinfo "@"] host [":" port]]
+// path ["?" query] ["#" fragment].
+func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []byte, same string, _ error) {
+	if c.Lenient {
+		k, err := c.lenientKey(buf, rawURL)
+		return k, rawURL, err
+	}
+	var u weburl.URL
+	var p *weburl.Parser // the zero Parser
+	err := p.ParseInto(&u, rawURL)
+	if c.DefaultScheme != "" && errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
+		// No scheme: the parser fails with this code exactly then.
+		err = p.ParseInto(&u, c.DefaultScheme+"://"+trimC0Space(rawURL))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return c.urlKey(buf, &u, surt), u.Href(), nil
+}
+
+// trimC0Space removes leading and trailing C0 controls and spaces, as the
+// URL Standard's parser does to its input.
+func trimC0Space(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
+}
+
+// parts are the components of a URL's href that a key is made of, with
+// what the getters do not say: whether the query and fragment are null or
+// empty.
+type parts struct {
+	href, scheme, hostname, path, query, fragment string
+	kind                                          weburl.HostKind
+	hasQuery, hasFragment, opaque                 bool
+}
+
+// partsOf returns the parts of u, which is not the zero URL. A URL's
+// serialization holds no "#" before its fragment's, and no "?" before its
+// query's (the percent-encode sets and the forbidden host code points
+// take them), so that an href ending in "#" has an empty fragment, and
+// one ending in "?" once the fragment is off, an empty query.
+func partsOf(u *weburl.URL) parts {
+	p := parts{href: u.Href(), scheme: u.Scheme(), hostname: u.Hostname(), path: u.Pathname(),
+		kind: u.HostValue().Kind(), opaque: u.HasOpaquePath()}
+	hash, search := u.Hash(), u.Search()
+	end := len(p.href) - len(hash)
+	if hash != "" {
+		p.fragment, p.hasFragment = hash[1:], true
+	} else if p.href[end-1] == '#' {
+		p.hasFragment = true
+		end--
+	}
+	if search != "" {
+		p.query, p.hasQuery = search[1:], true
+	} else {
+		p.hasQuery = p.href[end-1] == '?'
+	}
+	return p
+}
+
+// urlKey makes the key of u, a URL of the URL Standard, or, if surt is
+// not nil, its SURT: the scheme as the options say, the host's labels
+// reversed and joined with ",", the port and ")", then the path and query.
+// https://github.com/internetarchive/surt (the format its SURT class writes)
+func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
+	var scratch []byte // for decoding, which few URLs need
+	p := partsOf(u)
+	hasHost := p.kind != weburl.HostNull && p.hostname != ""
+	switch {
+	case surt == nil:
+		buf = append(append(buf, p.scheme...), ':')
+		if p.kind != weburl.HostNull {
+			buf = append(buf, "//"...)
+		}
+	case surt.WithScheme && hasHost:
+		buf = append(append(buf, p.scheme...), ':')
+		if p.scheme != "dns" {
+			buf = append(buf, "//"...)
+		}
+		buf = append(buf, '(')
+	case !hasHost:
+		buf = append(append(buf, p.scheme...), ':')
+	}
+	if p.kind != weburl.HostNull && (surt == nil || hasHost) {
+		if surt == nil && !c.RemoveUserInfo {
+			if username, password := u.Username(), u.Password(); username != "" || password != "" {
+				buf, scratch = c.appendUserinfo(buf, scratch, username, password, ascii.KeyMinimal|ascii.Userinfo)
+			}
+		}
+		var ip bool
+		buf, scratch, ip = c.appendURLHost(buf, scratch, &p, surt)
+		if port := u.Port(); port != "" && !c.RemovePort {
+			buf = append(append(buf, ':'), port...)
+		}
+		if surt != nil {
+			if surt.TrailingComma && !ip {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, ')')
+		}
+	}
+	pathStart := len(buf)
+	if p.opaque {
+		buf, scratch = c.appendOpaquePath(buf, scratch, p.path, ascii.KeyPath)
+	} else {
+		set := ascii.KeyPath
+		file := p.scheme == "file"
+		switch {
+		case file:
+			set = ascii.KeyFilePath
+		case weburl.IsSpecialScheme(p.scheme):
+			set = ascii.KeySpecialPath
+		}
+		buf, scratch = c.appendPath(buf, scratch, p.path, set, file, false)
+		// A path that starts with "//" in a URL without a host is
+		// serialized after "/.", as the URL serializer does.
+		if q := buf[pathStart:]; p.kind == weburl.HostNull && len(q) > 1 && q[0] == '/' && q[1] == '/' {
+			buf = slices.Insert(buf, pathStart, '/', '.')
+		}
+	}
+	if p.hasQuery {
+		pathEnd := len(buf)
+		buf, _ = c.appendQuery(buf, scratch, p.query, ascii.KeyMinimal, false)
+		if surt != nil && pathEnd == pathStart && len(buf) > pathEnd {
+			buf = slices.Insert(buf, pathEnd, '/') // a SURT has "/" before a query
+		}
+	}
+	if p.hasFragment && !c.RemoveFragment && surt == nil {
+		buf = append(append(buf, '#'), p.fragment...)
+	}
+	return buf
+}
+
+// appendUserinfo appends the username, ":" and password if there is one,
+// and "@"; decoded bytes are escaped again with the set esc.
+func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password string, esc ascii.Set) (_, _ []byte) {
+	for i, s := range [2]string{username, password} {
+		if i == 1 {
+			if s == "" {
+				break
+			}
+			buf = append(buf, ':')
+		}
+		if c.DecodeRepeatedly {
+			buf, scratch, _ = appendRecoded(buf, scratch, s, esc)
+		} else {
+			buf = append(buf, s...)
+		}
+	}
+	return append(buf, '@'), scratch
+}
+
+// appendURLHost appends the host of p, changed as c says, and reports
+// whether it is an IP address. With surt, the labels of a domain or opaque
+// host, and of an IPv4 address unless surt.KeepIPOrder, are reversed and
+// joined with ",".
+func (c *Canonicalizer) appendURLHost(buf, scratch []byte, p *parts, surt *SURTOptions) (_, _ []byte, ip bool) {
+	h := p.hostname
+	start := len(buf)
+	switch p.kind {
+	case weburl.HostIPv4:
+		if surt != nil && !surt.KeepIPOrder {
+			return appendReversedLabels(buf, h), scratch, true
+		}
+		return append(buf, h...), scratch, true
+	case weburl.HostIPv6:
+		return append(buf, h...), scratch, true
+	case weburl.HostDomain:
+		// Most domains have no dots to trim: at most "www." to strip.
+		if !c.TrimHostDots || !hasStrayDots(h) {
+			if c.StripWWW {
+				h = h[wwwPrefix(h):]
+			}
+			if surt != nil {
+				return appendReversedLabels(buf, h), scratch, false
+			}
+			return append(buf, h...), scratch, false
+		}
+		buf, ip = c.cleanHost(append(buf, h...), start, h)
+	case weburl.HostOpaque:
+		if c.DecodeRepeatedly {
+			buf, scratch, _ = appendRecoded(buf, scratch, h, ascii.KeyMinimal|ascii.OpaqueHostStop)
+		} else {
+			buf = append(buf, h...)
+		}
+		if c.LowercaseHost {
+			ascii.LowerBytes(buf[start:])
+		}
+		buf, _ = c.cleanHost(buf, start, "")
+	default:
+		buf = append(buf, h...)
+	}
+	if surt != nil && !(ip && surt.KeepIPOrder) {
+		end := len(buf)
+		buf = appendReversedLabels(buf, buf[start:end])
+		buf = buf[:start+copy(buf[start:], buf[end:])]
+	}
+	return buf, scratch, ip
+}
+
+// hasStrayDots reports whether h starts or ends with a dot or has two in
+// a row: whether trimDots changes it. (A scan eight bytes at a time took
+// 22, 15 and 21 more instructions per URL keying kasztp.txt, userbait.txt
+// and wpt's inputs with Wayback than this loop: GOGC=off bench/ir.sh
+// wayback, at 88a6828.)
+func hasStrayDots[S ~string | ~[]byte](h S) bool {
+	n := len(h)
+	if n == 0 {
+		return false
+	}
+	if h[0] == '.' || h[n-1] == '.' {
+		return true
+	}
+	for i := 1; i < n; i++ {
+		if h[i] == '.' && h[i-1] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanHost applies TrimHostDots and StripWWW to the host at buf[start:].
+// A host they would empty stays. If domain is not "", the host is that
+// domain, which must stay one or become a valid IPv4 address: trimmed
+// dots that leave it ending in a number that is no IPv4 address stay (an
+// IPv4 address is written as one, and ip is true).
+func (c *Canonicalizer) cleanHost(buf []byte, start int, domain string) (_ []byte, ip bool) {
+	h := buf[start:]
+	if c.TrimHostDots && hasStrayDots(h) && !allDots(h) {
+		h = trimDots(h)
+		if domain != "" {
+			// The host parser reads the trimmed domain (ASCII, without
+			// "%" or a forbidden domain code point) as a domain, as an
+			// IPv4 address if it ends in a number, or fails.
+			switch host, err := weburl.ParseHost(string(h)); {
+			case err != nil:
+				h = append(buf[:start], domain...)[start:]
+			case host.Kind() == weburl.HostIPv4:
+				return append(buf[:start], host.String()...), true
+			}
+		}
+	}
+	if c.StripWWW && len(h) > 3 && h[0] == 'w' {
+		// Stripping leaves the last label as it is: a domain still does
+		// not end in a number.
+		h = stripWWW(h)
+	}
+	return buf[:start+len(h)], false
+}
+
+// allDots reports whether h is nothing but dots.
+func allDots(h []byte) bool {
+	for _, c := range h {
+		if c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// trimDots removes the dots at the start and end of h and makes every run
+// of dots one, in place.
+func trimDots(h []byte) []byte {
+	w := 0
+	for _, c := range h {
+		if c == '.' && (w == 0 || h[w-1] == '.') {
+			continue
+		}
+		h[w] = c
+		w++
+	}
+	if w > 0 && h[w-1] == '.' {
+		w--
+	}
+	return h[:w]
+}
+
+// lowerAndScan lowercases the ASCII letters of p in place if lower, and
+// reports whether p has "//" and "(", in one pass. (A scan eight bytes at
+// a time, which this loop replaced, saved at most 8 instructions per URL
+// keying with the profiles, on userbait.txt, and cost 2 on kasztp.txt:
+// GOGC=off bench/ir.sh safebrowsing wayback sortquery surt, at 88a6828.)
+func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
+	for i, c := range p {
+		if lower && 'A' <= c && c <= 'Z' {
+			p[i] = c + 'a' - 'A'
+		}
+		slashes = slashes || c == '/' && i > 0 && p[i-1] == '/'
+		paren = paren || c == '('
+	}
+	return slashes, paren
+}
+
+// appendPath appends a path that is a list, changed as c says; set is
+// the set DecodeRepeatedly encodes, file says the URL is a file URL, and
+// raw that the path is read with Lenient: its "." and ".." segments are
+// still there.
+func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.Set, file, raw bool) (_, _ []byte) {
+	start := len(buf)
+	if !raw && !c.DecodeRepeatedly && !c.CollapseSlashes && !c.LowercasePath && !c.StripSessionIDs && !c.RemoveTrailingSlash {
+		return append(buf, path...), scratch // no rule for the path
+	}
+	var slashes, paren, copied bool
+	if !raw && !file && len(path) >= 8 {
+		// Most paths: eight bytes at a time, no "%" or "(", and so
+		// nothing to decode or strip.
+		var upper bool
+		if slashes, upper, copied = scanPlainPath(path); copied {
+			buf = append(buf, path...)
+			if upper && c.LowercasePath {
+				ascii.LowerBytes(buf[start:])
+			}
+		}
+	}
+	if !copied {
+		buf, slashes, paren, copied = c.copyPath(buf, path, set, raw)
+	}
+	if !copied {
+		recode := c.DecodeRepeatedly && needsRecode(path, set, raw)
+		switch {
+		case recode:
+			scratch = appendDecodedRepeatedly(scratch[:0], path)
+			if (raw || len(scratch) != len(path)) && len(scratch) > 0 && scratch[0] == '/' && bytes.Contains(scratch, []byte("/.")) {
+				scratch = resolveDots(scratch, file, false)
+			}
+			buf = ascii.AppendEncoded(buf, scratch, set)
+		case raw && len(path) > 0 && path[0] == '/' && strings.Contains(path, "/."):
+			buf = append(buf, path...)
+			buf = buf[:start+len(resolveDots(buf[start:], file, false))]
+		default:
+			buf = append(buf, path...)
+		}
+		if c.CollapseSlashes || c.LowercasePath || c.StripSessionIDs {
+			slashes, paren = lowerAndScan(buf[start:], c.LowercasePath)
+		}
+	}
+	if c.CollapseSlashes && slashes {
+		buf = buf[:start+len(collapseSlashes(buf[start:]))]
+	}
+	if c.StripSessionIDs && paren {
+		buf = buf[:start+len(stripPathSessionIDs(buf[start:]))]
+	}
+	if p := buf[start:]; c.RemoveTrailingSlash && len(p) > 1 && p[len(p)-1] == '/' {
+		buf = buf[:len(buf)-1]
+	}
+	return buf, scratch
+}
+
+// scanPlainPath reports whether path, of eight bytes or more, has "//"
+// and an ASCII upper-case letter, and plain: no byte from "%" to "("
+// ("%&'("), for which the caller looks at each byte. It reads eight bytes
+// at a time, the last word overlapping the one before. Without it, keying
+// kasztp.txt, userbait.txt and wpt's inputs with Wayback takes 103, 137
+// and -20 more instructions per URL, and SURT 104, 136 and -21 (GOGC=off
+// bench/ir.sh wayback surt, at 88a6828, with copyPath for every path).
+func scanPlainPath(p string) (slashes, upper, plain bool) {
+	const hi = 0x8080808080808080
+	n := len(p)
+	var maybe, up, pairs, carry uint64 // carry: 0x80 if the byte before the word is "/"
+	for i := 0; i < n; i += 8 {
+		if i+8 > n {
+			i = n - 8
+			carry = 0
+			if p[i-1] == '/' {
+				carry = 0x80
+			}
+		}
+		x := ascii.Load64(p, i)
+		// A byte from lo to hi, with bit 7 clear: adding 0x80-lo sets
+		// bit 7, adding 0x80-hi-1 does not.
+		y := x & 0x7F7F7F7F7F7F7F7F
+		maybe |= (y + 0x5B5B5B5B5B5B5B5B) &^ (y + 0x5757575757575757) &^ x // "%" to "("
+		up |= (y + 0x3F3F3F3F3F3F3F3F) &^ (y + 0x2525252525252525) &^ x    // "A" to "Z"
+		sl := ascii.BytesEqual(x, '/')
+		pairs |= sl&(sl>>8) | sl&carry
+		carry = sl >> 56
+	}
+	return pairs != 0, up&hi != 0, maybe&hi == 0
+}
+
+// pathBytes marks the bytes copyPath looks at: "%", "|", "/", "(", ".",
+// the ASCII upper-case letters, and those DecodeRepeatedly encodes.
+var pathBytes = func() (t [256]bool) {
+	for _, c := range "%|/(.ABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+		t[c] = true
+	}
+	for c := range t {
+		t[c] = t[c] || ascii.KeyMinimal.Has(byte(c))
+	}
+	return t
+}()
+
+// copyPath appends path, lowercased if c.LowercasePath, and reports
+// whether it has "//" and "(", in one pass. It appends nothing and returns
+// ok false where DecodeRepeatedly would change the path (a byte of set),
+// and for a path read as bytes (raw) with a "." or ".." segment.
+func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw bool) (_ []byte, slashes, paren, ok bool) {
+	upper := false
+	prev := byte(0)
+	for i := 0; i < len(path); i++ {
+		ch := path[i]
+		if !pathBytes[ch] {
+			prev = ch
+			continue
+		}
+		switch {
+		case ch == '/':
+			slashes = slashes || prev == '/'
+		case ch == '(':
+			paren = true
+		case ch == '.':
+			if raw && prev == '/' {
+				return buf, false, false, false
+			}
+		case set.Has(ch):
+			if c.DecodeRepeatedly || raw {
+				return buf, false, false, false
+			}
+		case 'A' <= ch && ch <= 'Z':
+			upper = true
+		}
+		prev = ch
+	}
+	start := len(buf)
+	buf = append(buf, path...)
+	if upper && c.LowercasePath {
+		ascii.LowerBytes(buf[start:])
+	}
+	return buf, slashes, paren, true
+}
+
+// appendOpaquePath appends an opaque path, or a lenient one that does not
+// start with "/", changed as c says; decoded bytes are escaped again with
+// the set esc.
+func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc ascii.Set) (_, _ []byte) {
+	start := len(buf)
+	if c.DecodeRepeatedly {
+		scratch = appendDecodedRepeatedly(scratch[:0], path)
+		if len(scratch) > 0 && scratch[0] == '/' {
+			// "/" would start a path that is a list.
+			buf = append(buf, "%2F"...)
+			scratch = scratch[1:]
+		}
+		buf = ascii.AppendEncoded(buf, scratch, esc)
+	} else {
+		buf = append(buf, path...)
+	}
+	if c.LowercasePath {
+		ascii.LowerBytes(buf[start:])
+	}
+	return buf, scratch
+}
+
+// appendQuery appends "?" and a query, changed as c says, or nothing if
+// RemoveEmptyQuery drops it.
+func (c *Canonicalizer) appendQuery(buf, scratch []byte, query string, set ascii.Set, raw bool) (_, _ []byte) {
+	mark := len(buf)
+	buf = append(buf, '?')
+	start := len(buf)
+	if c.DecodeRepeatedly && needsRecode(query, set, raw) {
+		buf, scratch, _ = appendRecoded(buf, scratch, query, set)
+	} else {
+		buf = append(buf, query...)
+	}
+	if c.StripSessionIDs {
+		buf = buf[:start+len(stripQuerySessionIDs(buf[start:]))]
+	}
+	if c.LowercaseQuery {
+		ascii.LowerBytes(buf[start:])
+	}
+	if c.QueryOrder != QueryAsIs {
+		scratch = sortQuery(buf[start:], scratch, c.QueryOrder)
+	}
+	if c.RemoveEmptyQuery && len(buf) == start {
+		buf = buf[:mark]
+	}
+	return buf, scratch
+}

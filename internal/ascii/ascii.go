@@ -1,0 +1,243 @@
+// Package ascii holds the byte-level code that weburl and package canon
+// share: the percent-encode sets in one table (the URL Standard's, two
+// byte sets the host parser reads with them, and the sets canon encodes
+// decoded bytes with), percent-encoding with a set and percent-decoding,
+// hex digits, ASCII case, and reading eight bytes as one word.
+// https://url.spec.whatwg.org/#percent-encoded-bytes
+package ascii
+
+import "encoding/binary"
+
+// A Set is a set of byte sets, one bit each. A byte is in a set when the
+// set's bit is set in table[byte].
+type Set uint16
+
+const (
+	C0Control    Set = 1 << iota // https://url.spec.whatwg.org/#c0-control-percent-encode-set
+	Fragment                     // #fragment-percent-encode-set
+	Query                        // #query-percent-encode-set
+	SpecialQuery                 // #special-query-percent-encode-set
+	Path                         // #path-percent-encode-set
+	Userinfo                     // #userinfo-percent-encode-set
+	Component                    // #component-percent-encode-set
+	Form                         // #application-x-www-form-urlencoded-percent-encode-set
+	PathSegment                  // the path percent-encode set, "%", "/" and "\\": not the standard's
+
+	// ForbiddenHost is the forbidden host code points, and OpaqueHostStop
+	// them and the C0 control percent-encode set: what ends an opaque
+	// host copied as it is. (Neither is a percent-encode set.)
+	// https://url.spec.whatwg.org/#forbidden-host-code-point
+	ForbiddenHost
+	OpaqueHostStop
+
+	// The sets package canon encodes decoded bytes with (not the
+	// standard's): KeyMinimal, then it and a few bytes each.
+	KeyMinimal     // bytes up to 0x20 and from 0x7F, "#" and "%"
+	KeyPath        // and "?"
+	KeySpecialPath // and "?" and "\\"
+	KeyFilePath    // and "?", "\\" and "|", which could make a drive letter
+	KeyHost        // and ":", "/", "?" and "@", which would split a host read as bytes
+)
+
+// table[b] has the bit of every set that contains b. Every percent-encode
+// set holds the C0 controls and the bytes above 0x7E; each is an earlier
+// set plus a few bytes, derived here the way the standard words it. Bytes
+// above 0x7F are in every set, so encoding the UTF-8 bytes of a code
+// point one at a time is exactly the standard's "UTF-8 percent-encode".
+var table = func() (t [256]Set) {
+	derive := func(set, from Set, extra string) {
+		for b := range t {
+			if b < 0x20 || b > 0x7E || t[b]&from != 0 {
+				t[b] |= set
+			}
+		}
+		for i := range len(extra) {
+			t[extra[i]] |= set
+		}
+	}
+	derive(C0Control, 0, "")
+	derive(Fragment, C0Control, " \"<>`")
+	derive(Query, C0Control, " \"#<>")
+	derive(SpecialQuery, Query, "'")
+	derive(Path, Query, "?^`{}")
+	derive(Userinfo, Path, "/:;=@[\\]|")
+	derive(Component, Userinfo, "$%&+,")
+	derive(Form, Component, "!'()~")
+	derive(PathSegment, Path, "%/\\")
+	for _, c := range []byte("\x00\t\n\r #/:<>?@[\\]^|") {
+		t[c] |= ForbiddenHost
+	}
+	derive(OpaqueHostStop, C0Control|ForbiddenHost, "")
+	derive(KeyMinimal, 0, " #%")
+	derive(KeyPath, KeyMinimal, "?")
+	derive(KeySpecialPath, KeyPath, "\\")
+	derive(KeyFilePath, KeySpecialPath, "|")
+	derive(KeyHost, KeyMinimal, ":/?@")
+	return t
+}()
+
+// Has reports whether b is in the set s (in any of its sets).
+func (s Set) Has(b byte) bool { return table[b]&s != 0 }
+
+// UpperHex is the digits of a percent-encoded byte, which the standard
+// writes in upper case.
+const UpperHex = "0123456789ABCDEF"
+
+// AppendEncoded appends s to dst, percent-encoding every byte in set.
+// Runs of bytes that need no encoding are appended whole.
+// https://url.spec.whatwg.org/#string-utf-8-percent-encode
+func AppendEncoded[S ~string | ~[]byte](dst []byte, s S, set Set) []byte {
+	start := 0
+	for i := IndexEncoded(s, set); i < len(s); i++ {
+		if c := s[i]; set.Has(c) {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '%', UpperHex[c>>4], UpperHex[c&15])
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+// IndexEncoded returns the index of the first byte of s in set, or len(s).
+// It tests eight bytes at a time.
+func IndexEncoded[S ~string | ~[]byte](s S, set Set) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		if (table[w[0]]|table[w[1]]|table[w[2]]|table[w[3]]|
+			table[w[4]]|table[w[5]]|table[w[6]]|table[w[7]])&set != 0 {
+			break
+		}
+	}
+	for i < len(s) && !set.Has(s[i]) {
+		i++
+	}
+	return i
+}
+
+// PercentEncode returns s percent-encoded with set, or s itself when nothing
+// needs encoding. Invalid UTF-8 is encoded byte by byte.
+func PercentEncode(s string, set Set) string {
+	if IndexEncoded(s, set) == len(s) {
+		return s
+	}
+	return string(AppendEncoded(make([]byte, 0, len(s)+len(s)/2), s, set))
+}
+
+// hexValue[c] is the value of the ASCII hex digit c, or 0xFF.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		t[c] = 0xFF
+	}
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i)
+	}
+	for i, c := range "ABCDEF" {
+		t[c] = byte(10 + i)
+	}
+	return t
+}()
+
+// Unhex returns the value of the ASCII hex digit c, or 0xFF if c is not one.
+func Unhex(c byte) byte { return hexValue[c] }
+
+// IsHex reports whether c is an ASCII hex digit.
+func IsHex(c byte) bool { return hexValue[c] != 0xFF }
+
+// StartsWithPercentByte reports whether s[i:] starts with a percent-encoded
+// byte: "%" followed by two ASCII hex digits.
+// https://url.spec.whatwg.org/#percent-encoded-byte
+func StartsWithPercentByte[S ~string | ~[]byte](s S, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && IsHex(s[i+1]) && IsHex(s[i+2])
+}
+
+// IndexPercentByte returns the index of the first percent-encoded byte in s, or
+// -1.
+func IndexPercentByte(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && StartsWithPercentByte(s, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// PercentDecode percent-decodes s: each percent-encoded byte becomes the byte,
+// and a "%" that starts none stays as it is. It returns s itself when s
+// has no percent-encoded byte.
+// https://url.spec.whatwg.org/#string-percent-decode
+func PercentDecode(s string) string {
+	if IndexPercentByte(s) < 0 {
+		return s
+	}
+	return string(AppendPercentDecoded(make([]byte, 0, len(s)), s, false))
+}
+
+// AppendPercentDecoded appends s percent-decoded; with plus, "+" decodes to a
+// space, as in application/x-www-form-urlencoded.
+// https://url.spec.whatwg.org/#percent-decode
+func AppendPercentDecoded(dst []byte, s string, plus bool) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '+' && plus:
+			dst = append(append(dst, s[start:i]...), ' ')
+			start = i + 1
+		case StartsWithPercentByte(s, i):
+			dst = append(append(dst, s[start:i]...), Unhex(s[i+1])<<4|Unhex(s[i+2]))
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+// Lower returns the ASCII lower case of c.
+func Lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// LowerBytes lowercases the ASCII letters of b in place, eight bytes at a
+// time, the last word overlapping the one before.
+func LowerBytes(b []byte) {
+	n := len(b)
+	if n < 8 {
+		for i, c := range b {
+			b[i] = Lower(c)
+		}
+		return
+	}
+	for i := 0; i < n; i += 8 {
+		i = min(i, n-8)
+		x := Load64(b, i)
+		if upper := upperLetters(x); upper != 0 {
+			binary.LittleEndian.PutUint64(b[i:], x|upper>>2)
+		}
+	}
+}
+
+// upperLetters returns x with the high bit of each byte set that is an
+// ASCII upper-case letter, and every other bit clear: for a byte with bit
+// 7 clear, adding 0x80-'A' sets it and adding 0x80-'Z'-1 does not. Moved
+// to bit 5 (>>2), those bits lowercase the letters.
+func upperLetters(x uint64) uint64 {
+	return (x&0x7F7F7F7F7F7F7F7F + 0x3F3F3F3F3F3F3F3F) &^ (x&0x7F7F7F7F7F7F7F7F + 0x2525252525252525) &^ x & 0x8080808080808080
+}
+
+// Load64 returns the eight bytes of s at i as a little-endian word (the
+// compiler makes it one load).
+func Load64[S ~string | ~[]byte](s S, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// BytesEqual returns x with the high bit of each byte that equals c set,
+// and every other bit clear.
+func BytesEqual(x uint64, c byte) uint64 {
+	y := x ^ 0x0101010101010101*uint64(c)
+	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
+}
