@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // This file is the standard's "Canonicalization" section: the encoding
@@ -86,15 +87,11 @@ func canonicalizeHostname(value string) (string, error) {
 func canonicalizeIPv6Hostname(value string) (string, error) {
 	for i := 0; i < len(value); i++ {
 		c := value[i]
-		if !isHexDigit(c) && c != '[' && c != ']' && c != ':' {
+		if !ascii.IsHex(c) && c != '[' && c != ']' && c != ':' {
 			return "", &Error{Pattern: value, Offset: i, Msg: "an IPv6 hostname holds a code point that is not a hex digit, \"[\", \"]\" or \":\""}
 		}
 	}
 	return strings.ToLower(value), nil
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
 
 // canonicalizePort returns the port value parses to in the port state of

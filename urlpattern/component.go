@@ -2,8 +2,9 @@ package urlpattern
 
 import (
 	"errors"
-	"regexp"
 	"strings"
+
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
 // A component is a compiled pattern string of one component.
@@ -22,8 +23,7 @@ type component struct {
 	kind  matchKind
 	fixed string    // kindExact: the value
 	seq   []seqItem // kindSeq
-	re    *regexp.Regexp
-	vm    *vmProg // not nil when Go's regexp would capture otherwise than JavaScript
+	re    *jsregexp.Regexp
 }
 
 // A matchKind is how a component matches.
@@ -58,17 +58,8 @@ func compileComponent(input string, encode encodingCallback, opts options) (*com
 	// The regular expression is compiled (and so checked) even where a
 	// shortcut matches, as the standard has the constructor fail on an
 	// invalid one.
-	tree, _, err := parseJSRegexp(src, opts.ignoreCase)
-	if err != nil {
+	if c.re, err = jsregexp.Compile(src, opts.ignoreCase); err != nil {
 		return nil, regexpError(input, src, err)
-	}
-	if c.re, err = compileRE2(tree); err != nil {
-		return nil, regexpError(input, src, err)
-	}
-	if !tree.exactCaptures() {
-		if c.vm, err = compileVM(tree, len(names)); err != nil {
-			return nil, regexpError(input, src, err)
-		}
 	}
 	c.chooseShortcut()
 	return c, nil
@@ -78,9 +69,9 @@ func compileComponent(input string, encode encodingCallback, opts options) (*com
 // that this package cannot run.
 func regexpError(input, src string, err error) error {
 	msg := "the regular expression " + regexpLiteral(src) + " is invalid"
-	var syntax *jsSyntaxError
+	var syntax *jsregexp.SyntaxError
 	if errors.As(err, &syntax) {
-		return &Error{Pattern: input, Offset: -1, Msg: msg + ": " + syntax.msg}
+		return &Error{Pattern: input, Offset: -1, Msg: msg + ": " + syntax.Msg}
 	}
 	return &Error{Pattern: input, Offset: -1, Msg: "the regular expression " + regexpLiteral(src) + " cannot run", Err: err}
 }
@@ -152,15 +143,7 @@ func (c *component) exec(input string) ([]Group, bool) {
 		}
 		return groups, true
 	}
-	var slots []int
-	if c.vm != nil {
-		if !c.re.MatchString(input) {
-			return nil, false
-		}
-		slots = c.vm.exec(input)
-	} else {
-		slots = c.re.FindStringSubmatchIndex(input)
-	}
+	slots := c.re.FindStringSubmatchIndex(input)
 	if slots == nil {
 		return nil, false
 	}

@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
 // This file is the shortcut layer of matching: the shapes of pattern
@@ -18,8 +20,8 @@ import (
 //     not, greedy or lazy alike, and its length must be in its count; or
 //     followed by the fixed text that ends the component (":file.css"):
 //     it ends where that text starts;
-//   - a choice of fixed strings, (en|fr|de), none a prefix of another (or
-//     equal to one under case folding): at most one matches;
+//   - a choice of fixed strings, (en|fr|de), none a prefix of another,
+//     without ignoreCase: at most one matches;
 //   - "*", .*, last, or followed by the fixed text that ends the
 //     component: it ends where that text starts;
 //   - last, an optional part: fixed text ("http{s}?"), present or not, or
@@ -36,8 +38,8 @@ import (
 // A seqItem is a piece of a kindSeq component.
 type seqItem struct {
 	kind     seqKind
-	lit      string   // seqLit
-	class    *charSet // seqClass
+	lit      string         // seqLit
+	class    jsregexp.Class // seqClass
 	ascii    [4]uint64
 	min, max int      // seqClass: counts of code points (max -1: no bound)
 	alts     []string // seqAlt
@@ -59,13 +61,13 @@ func (it *seqItem) inClass(r rune) bool {
 	if r < 0x80 {
 		return it.ascii[r>>6]&(1<<(r&63)) != 0
 	}
-	return it.class.contains(r)
+	return it.class.Contains(r)
 }
 
-func classItem(set *charSet, min, max int) seqItem {
+func classItem(set jsregexp.Class, min, max int) seqItem {
 	it := seqItem{kind: seqClass, class: set, min: min, max: max}
 	for c := rune(0); c < 0x80; c++ {
-		if set.contains(c) {
+		if set.Contains(c) {
 			it.ascii[c>>6] |= 1 << (c & 63)
 		}
 	}
@@ -76,64 +78,13 @@ func classItem(set *charSet, min, max int) seqItem {
 // expression is a class with a count, or a choice of fixed strings, and
 // false for any other.
 func regexpItem(value string, ignoreCase bool) (seqItem, bool) {
-	tree, names, err := parseJSRegexp(value, ignoreCase)
-	if err != nil || len(names) > 1 {
-		return seqItem{}, false // groups of its own
-	}
-	switch tree.kind {
-	case reSet:
-		return classItem(tree.set, 1, 1), true
-	case reRepeat:
-		if sub := tree.subs[0]; sub.kind == reSet {
-			return classItem(sub.set, tree.min, tree.max), true
-		}
-	case reAlt:
-		var alts []string
-		for _, a := range tree.subs {
-			s, ok := literalString(a)
-			if !ok || s == "" {
-				return seqItem{}, false
-			}
-			alts = append(alts, s)
-		}
-		for i, a := range alts {
-			for j, b := range alts {
-				if i != j && (strings.HasPrefix(b, a) || ignoreCase && len(b) >= len(a) && strings.EqualFold(b[:len(a)], a)) {
-					return seqItem{}, false
-				}
-			}
-		}
-		if ignoreCase {
-			return seqItem{}, false // a folded string's code points are classes
-		}
-		return seqItem{kind: seqAlt, alts: alts}, true
+	switch shape := jsregexp.ShapeOf(value, ignoreCase); shape.Kind {
+	case jsregexp.ClassShape:
+		return classItem(shape.Class, shape.Min, shape.Max), true
+	case jsregexp.ChoiceShape:
+		return seqItem{kind: seqAlt, alts: shape.Alts}, true
 	}
 	return seqItem{}, false
-}
-
-// literalString returns the string a node of single code points matches.
-func literalString(n *reNode) (string, bool) {
-	single := func(s *reNode) (rune, bool) {
-		if s.kind == reSet && len(s.set.ranges) == 1 && s.set.ranges[0].lo == s.set.ranges[0].hi {
-			return s.set.ranges[0].lo, true
-		}
-		return 0, false
-	}
-	if r, ok := single(n); ok {
-		return string(r), true
-	}
-	if n.kind != reConcat {
-		return "", false
-	}
-	var b strings.Builder
-	for _, s := range n.subs {
-		r, ok := single(s)
-		if !ok {
-			return "", false
-		}
-		b.WriteRune(r)
-	}
-	return b.String(), true
 }
 
 // chooseShortcut sets how c matches when its parts allow a shortcut (see
@@ -221,13 +172,7 @@ func (c *component) chooseShortcut() {
 
 // segmentSet returns the code points a ":name" group matches: all but the
 // delimiter, if there is one.
-func segmentSet(opts options) *charSet {
-	if opts.delimiter == "" {
-		return &charSet{ranges: []runeRange{{0, maxRune}}}
-	}
-	d, _ := utf8.DecodeRuneInString(opts.delimiter)
-	return complement(&charSet{ranges: []runeRange{{d, d}}})
-}
+func segmentSet(opts options) jsregexp.Class { return jsregexp.AnyBut(opts.delimiter) }
 
 // matchSeq matches input against a kindSeq component and, if record,
 // appends each group's start and end to spans (-1, -1 for a group that
@@ -264,7 +209,7 @@ func (c *component) matchSeq(input string, spans []int, record bool) ([]int, boo
 					end++
 				} else {
 					r, size := utf8.DecodeRuneInString(input[end:])
-					if !it.class.contains(r) {
+					if !it.class.Contains(r) {
 						break
 					}
 					end += size

@@ -3,8 +3,9 @@ package urlpattern
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
 // This file is the standard's "Pattern strings" section: tokenizing a
@@ -93,7 +94,7 @@ func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 			pos := next
 			for pos < len(input) {
 				r, rsize := utf8.DecodeRuneInString(input[pos:])
-				if !isNameCodePoint(r, pos == next) {
+				if !jsregexp.IsIdentifierCodePoint(r, pos == next) {
 					break
 				}
 				pos += rsize
@@ -168,39 +169,6 @@ func scanRegexpGroup(input string, start int) (end int, msg string) {
 		pos++
 	}
 	return 0, "a regular expression group is not closed"
-}
-
-// isNameCodePoint reports whether c may be in a group name, first or not:
-// JavaScript's IdentifierStart and IdentifierPart (without escapes).
-// https://urlpattern.spec.whatwg.org/#is-a-valid-name-code-point
-func isNameCodePoint(c rune, first bool) bool {
-	if c == '$' || c == '_' || isIDStart(c) {
-		return true
-	}
-	if first {
-		return false
-	}
-	return c == '\u200C' || c == '\u200D' || isIDContinue(c)
-}
-
-// isIDStart reports whether c has Unicode's ID_Start property: letters,
-// letter numbers and Other_ID_Start, less Pattern_Syntax and
-// Pattern_White_Space.
-func isIDStart(c rune) bool {
-	if c < utf8.RuneSelf {
-		return 'a' <= c|0x20 && c|0x20 <= 'z'
-	}
-	return (unicode.IsLetter(c) || unicode.Is(unicode.Nl, c) || unicode.Is(unicode.Other_ID_Start, c)) &&
-		!unicode.Is(unicode.Pattern_Syntax, c) && !unicode.Is(unicode.Pattern_White_Space, c)
-}
-
-// isIDContinue reports whether c has Unicode's ID_Continue property.
-func isIDContinue(c rune) bool {
-	if c < utf8.RuneSelf {
-		return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '_'
-	}
-	return isIDStart(c) || (unicode.In(c, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc) || unicode.Is(unicode.Other_ID_Continue, c)) &&
-		!unicode.Is(unicode.Pattern_Syntax, c) && !unicode.Is(unicode.Pattern_White_Space, c)
 }
 
 // A partType is the type of a part.
@@ -607,7 +575,7 @@ func generatePatternString(parts []part, opts options) string {
 			next != nil && next.prefix == "" && next.suffix == "" {
 			if next.typ == partFixedText {
 				r, _ := utf8.DecodeRuneInString(next.value)
-				needsGrouping = isNameCodePoint(r, false)
+				needsGrouping = jsregexp.IsIdentifierCodePoint(r, false)
 			} else {
 				needsGrouping = isASCIIDigit(next.name[0])
 			}
@@ -637,7 +605,7 @@ func generatePatternString(parts []part, opts options) string {
 			}
 		}
 		if p.typ == partSegmentWildcard && customName && p.suffix != "" {
-			if r, _ := utf8.DecodeRuneInString(p.suffix); isNameCodePoint(r, false) {
+			if r, _ := utf8.DecodeRuneInString(p.suffix); jsregexp.IsIdentifierCodePoint(r, false) {
 				b.WriteByte('\\')
 			}
 		}

@@ -40,6 +40,7 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
 // Options are the options of a pattern.
@@ -390,6 +391,13 @@ func (c ComponentResult) Get(name string) (string, bool) {
 	}
 	return "", false
 }
+
+// ErrUnsupportedRegExp is wrapped by the error of a pattern whose regular
+// expression is valid JavaScript but uses what Go's regexp, a linear-time
+// engine, cannot run: lookahead and lookbehind assertions, backreferences,
+// properties of strings (\p{RGI_Emoji}), Unicode properties this package
+// has no table for, and repetition counts above 1000.
+var ErrUnsupportedRegExp = jsregexp.ErrUnsupported
 
 // An Error reports a pattern that does not compile: the component and
 // its pattern string, the byte offset in it where the problem is (-1

@@ -1,4 +1,4 @@
-package urlpattern
+package jsregexp
 
 import (
 	"regexp"

@@ -1,14 +1,13 @@
-package urlpattern
+package jsregexp
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // A corpusEntry is a line of testdata/jsregexp/corpus.jsonl.gz: what
@@ -20,75 +19,28 @@ type corpusEntry struct {
 	Cases  [][]any `json:"cases"`
 }
 
-// compiledRegexp is an expression compiled as a component's is, run as a
-// component runs it.
-type compiledRegexp struct {
-	tree *reNode
-	ncap int
-	c    *component
-}
-
-func compileForTest(src string, ignoreCase bool) (*compiledRegexp, error) {
-	tree, names, err := parseJSRegexp(src, ignoreCase)
-	if err != nil {
-		return nil, err
-	}
-	c := &component{names: make([]string, len(names)-1)}
-	if c.re, err = compileRE2(tree); err != nil {
-		return nil, err
-	}
-	if !tree.exactCaptures() {
-		if c.vm, err = compileVM(tree, len(names)-1); err != nil {
-			return nil, err
-		}
-	}
-	return &compiledRegexp{tree: tree, ncap: len(names) - 1, c: c}, nil
-}
-
-// slots runs the expression on input as exec does: the spans of group 0
-// and each group, -1 for undefined; nil when it does not match.
-func (r *compiledRegexp) slots(input string) []int {
-	if r.c.vm != nil {
-		if !r.c.re.MatchString(input) {
-			return nil
-		}
-		return r.c.vm.exec(input)
-	}
-	return r.c.re.FindStringSubmatchIndex(input)
-}
-
 // TestJSRegexpCorpus checks the translation of JavaScript's v-flag
 // regular expressions against JavaScript's own answers, recorded from
 // Node.js by testdata/jsregexp/gen.sh over about 1,850 expressions, each
 // with v and with vi: the syntax errors it throws, and, for each of 24
 // inputs, whether it matches and what each group captures. Expressions
 // JavaScript takes that need a backtracking engine (lookaround,
-// backreferences) must fail with ErrUnsupportedRegExp, and are counted.
+// backreferences) must fail with ErrUnsupported, and are counted.
 func TestJSRegexpCorpus(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "jsregexp", "corpus.jsonl.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(z)
-	sc.Buffer(nil, 1<<20)
+	lines := corpus.GzipLines(t, filepath.Join("testdata", "jsregexp", "corpus.jsonl.gz"), func(string) bool { return true })
 	var entries, rejected, unsupported, inputs, failures, onVM int
 	var unsupportedSources []string
-	for sc.Scan() {
+	for _, line := range lines {
 		var e corpusEntry
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
 			t.Fatal(err)
 		}
 		entries++
 		src := "^(?:" + e.Source + ")$"
-		r, err := compileForTest(src, e.Flags == "vi")
+		r, err := Compile(src, e.Flags == "vi")
 		if e.Error {
 			rejected++
-			var syntax *jsSyntaxError
+			var syntax *SyntaxError
 			if !errors.As(err, &syntax) {
 				t.Errorf("/%s/%s: JavaScript throws a SyntaxError; compiled: %v", src, e.Flags, err)
 				failures++
@@ -96,7 +48,7 @@ func TestJSRegexpCorpus(t *testing.T) {
 			continue
 		}
 		if err != nil {
-			if errors.Is(err, ErrUnsupportedRegExp) {
+			if errors.Is(err, ErrUnsupported) {
 				unsupported++
 				unsupportedSources = append(unsupportedSources, e.Source)
 				continue
@@ -105,7 +57,7 @@ func TestJSRegexpCorpus(t *testing.T) {
 			failures++
 			continue
 		}
-		if r.c.vm != nil {
+		if r.vm != nil {
 			onVM++
 		}
 		for _, c := range e.Cases {
@@ -117,7 +69,7 @@ func TestJSRegexpCorpus(t *testing.T) {
 				}
 			}
 			inputs++
-			if got := r.slots(input); !slices.Equal(got, want) {
+			if got := r.FindStringSubmatchIndex(input); !slices.Equal(got, want) {
 				t.Errorf("/%s/%s on %q: got %v, JavaScript %v", src, e.Flags, input, got, want)
 				failures++
 			}
@@ -125,9 +77,6 @@ func TestJSRegexpCorpus(t *testing.T) {
 		if failures > 50 {
 			t.Fatal("too many failures")
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	slices.Sort(unsupportedSources)
 	unsupportedSources = slices.Compact(unsupportedSources)
@@ -159,12 +108,56 @@ func TestClassStringsIgnoreCase(t *testing.T) {
 		{`^[[a-z]--\q{k}]$`, "K", false},
 		{`^[[a-z]--\q{k}]$`, "J", true},
 	} {
-		r, err := compileForTest(tc.src, true)
+		r, err := Compile(tc.src, true)
 		if err != nil {
 			t.Fatalf("/%s/vi: %v", tc.src, err)
 		}
-		if got := r.slots(tc.input) != nil; got != tc.match {
+		if got := r.FindStringSubmatchIndex(tc.input) != nil; got != tc.match {
 			t.Errorf("/%s/vi on %q: %v, want %v", tc.src, tc.input, got, tc.match)
 		}
 	}
+}
+
+// FuzzEngines runs an expression on Go's regexp and on the VM: where Go's
+// regexp captures as JavaScript does (exactCaptures), the VM must find
+// the same groups, and elsewhere the same answer; and FindStringSubmatchIndex
+// gives NumSubexp()+1 groups.
+func FuzzEngines(f *testing.F) {
+	for _, s := range []struct{ src, input string }{
+		{"^(?:(a|ab)(c|bcd)(d*))$", "abcd"}, {"^(?:((?:a|b)*)c)$", "ababc"}, {"^(?:(\\d+)-(\\d*))$", "12-"},
+		{"^(?:(.*)(.*)?)$", "foobar"}, {"^(?:((?<x>a)|b)+)$", "ab"}, {"^(?:([^/]{2,3}?)b*)$", "aabb"},
+		{"^(?:(a(?<v>b*?)?))$", "ab"}, {"^(?:(a*?)*c)$", "aac"},
+	} {
+		f.Add(s.src, s.input, false)
+	}
+	f.Fuzz(func(t *testing.T, src, input string, ignoreCase bool) {
+		tree, names, err := parseJSRegexp(src, ignoreCase)
+		if err != nil {
+			return
+		}
+		ncap := len(names) - 1
+		re, err := compileRE2(tree)
+		if err != nil {
+			return
+		}
+		vm, err := compileVM(tree, ncap)
+		if err != nil {
+			return // too large for the VM
+		}
+		got := vm.exec(input)
+		if tree.exactCaptures() {
+			if want := re.FindStringSubmatchIndex(input); !slices.Equal(got, want) {
+				t.Fatalf("/%s/ on %q: VM %v, Go's regexp %v", src, input, got, want)
+			}
+		} else if (got != nil) != re.MatchString(input) {
+			t.Fatalf("/%s/ on %q: the VM and Go's regexp disagree on the match", src, input)
+		}
+		r, err := Compile(src, ignoreCase)
+		if err != nil {
+			t.Fatalf("/%s/: parses and compiles, but Compile fails: %v", src, err)
+		}
+		if slots := r.FindStringSubmatchIndex(input); slots != nil && len(slots) != 2*(r.NumSubexp()+1) {
+			t.Fatalf("/%s/ on %q: %d slots for %d groups", src, input, len(slots), r.NumSubexp())
+		}
+	})
 }

@@ -1,4 +1,4 @@
-package urlpattern
+package jsregexp
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // Script_Extensions= a script, or a binary property. Those JavaScript
 // knows and this package has no table for (most binary properties
 // derived from case mappings, the emoji properties, and the properties
-// of strings such as RGI_Emoji) are ErrUnsupportedRegExp; unknown names
+// of strings such as RGI_Emoji) are ErrUnsupported; unknown names
 // are syntax errors, as in JavaScript.
 // https://tc39.es/ecma262/#sec-runtime-semantics-unicodematchproperty-p
 
@@ -93,7 +93,7 @@ func (p *reParser) parseProperty() (*charSet, error) {
 	body := p.src[p.pos+1 : p.pos+end]
 	p.pos += end + 1
 	invalid := func() error {
-		return &jsSyntaxError{offset: start, msg: "an invalid Unicode property " + body}
+		return &SyntaxError{Offset: start, Msg: "an invalid Unicode property " + body}
 	}
 	unsupported := func() {
 		if p.unsupported == "" {

@@ -1,11 +1,12 @@
-package urlpattern
+package jsregexp
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // This file parses a JavaScript regular expression with the v flag (and
@@ -14,13 +15,6 @@ import (
 // Go's regexp (re2.go), and, where Go's regexp would capture otherwise
 // than JavaScript, on a matcher with JavaScript's semantics (vm.go).
 // https://tc39.es/ecma262/#sec-patterns
-
-// ErrUnsupportedRegExp is wrapped by the error of a pattern whose regular
-// expression is valid JavaScript but uses what Go's regexp, a linear-time
-// engine, cannot run: lookahead and lookbehind assertions, backreferences,
-// properties of strings (\p{RGI_Emoji}), Unicode properties this package
-// has no table for, and repetition counts above 1000.
-var ErrUnsupportedRegExp = errors.New("urlpattern: the regular expression is valid JavaScript that this package cannot run in linear time")
 
 // A reKind is the kind of a node of a regular expression's tree.
 type reKind uint8
@@ -61,15 +55,6 @@ type reNode struct {
 	// node, firstCap > lastCap when there are none.
 	firstCap, lastCap int
 }
-
-// A jsSyntaxError is what JavaScript's RegExp constructor throws a
-// SyntaxError for.
-type jsSyntaxError struct {
-	offset int
-	msg    string
-}
-
-func (e *jsSyntaxError) Error() string { return e.msg }
 
 // reFlags are the flags in effect at a point of the expression: i, m and
 // s, which modifiers ((?i:...)) change for a group.
@@ -119,10 +104,10 @@ type unsupportedError struct{ msg string }
 
 func (e *unsupportedError) Error() string { return e.msg }
 
-func (e *unsupportedError) Unwrap() error { return ErrUnsupportedRegExp }
+func (e *unsupportedError) Unwrap() error { return ErrUnsupported }
 
 func (p *reParser) errorf(format string, args ...any) error {
-	return &jsSyntaxError{offset: p.pos, msg: sprintf(format, args...)}
+	return &SyntaxError{Offset: p.pos, Msg: sprintf(format, args...)}
 }
 
 func sprintf(format string, args ...any) string {
@@ -273,7 +258,7 @@ func (p *reParser) parseTerm(f reFlags, depth int) (*reNode, error) {
 		return atom, nil
 	}
 	if !quantifiable {
-		return nil, &jsSyntaxError{offset: start, msg: "a quantifier follows an assertion"}
+		return nil, &SyntaxError{Offset: start, Msg: "a quantifier follows an assertion"}
 	}
 	if max >= 0 && min > max {
 		return nil, p.errorf("a repetition count's minimum is greater than its maximum")
@@ -489,7 +474,7 @@ func (p *reParser) parseGroup(f reFlags, depth int) (*reNode, bool, error) {
 		return nil, false, err
 	}
 	if p.peek() != ')' {
-		return nil, false, &jsSyntaxError{offset: start, msg: "a group is not closed"}
+		return nil, false, &SyntaxError{Offset: start, Msg: "a group is not closed"}
 	}
 	p.pos++
 	if !quantifiable {
@@ -523,16 +508,16 @@ func (p *reParser) parseModifiers(f reFlags) (reFlags, error) {
 		remove = read()
 	}
 	if p.peek() != ':' {
-		return f, &jsSyntaxError{offset: start, msg: `an invalid group: "(?" is followed by neither ":", "=", "!", "<" nor modifiers`}
+		return f, &SyntaxError{Offset: start, Msg: `an invalid group: "(?" is followed by neither ":", "=", "!", "<" nor modifiers`}
 	}
 	p.pos++
 	if hasDash && add == "" && remove == "" {
-		return f, &jsSyntaxError{offset: start, msg: "a modifier group adds and removes no flag"}
+		return f, &SyntaxError{Offset: start, Msg: "a modifier group adds and removes no flag"}
 	}
 	all := add + remove
 	for i := 0; i < len(all); i++ {
 		if strings.IndexByte(all[i+1:], all[i]) >= 0 {
-			return f, &jsSyntaxError{offset: start, msg: "a modifier group names a flag twice"}
+			return f, &SyntaxError{Offset: start, Msg: "a modifier group names a flag twice"}
 		}
 	}
 	for _, c := range add {
@@ -563,7 +548,7 @@ func (p *reParser) parseGroupName() (string, error) {
 	var b strings.Builder
 	for first := true; ; first = false {
 		if !p.more() {
-			return "", &jsSyntaxError{offset: start, msg: "a group name is not closed by \">\""}
+			return "", &SyntaxError{Offset: start, Msg: "a group name is not closed by \">\""}
 		}
 		if p.peek() == '>' {
 			p.pos++
@@ -585,13 +570,13 @@ func (p *reParser) parseGroupName() (string, error) {
 			r, size = utf8.DecodeRuneInString(p.src[p.pos:])
 			p.pos += size
 		}
-		if !isNameCodePoint(r, first) {
-			return "", &jsSyntaxError{offset: start, msg: "an invalid group name"}
+		if !IsIdentifierCodePoint(r, first) {
+			return "", &SyntaxError{Offset: start, Msg: "an invalid group name"}
 		}
 		b.WriteRune(r)
 	}
 	if b.Len() == 0 {
-		return "", &jsSyntaxError{offset: start, msg: "an empty group name"}
+		return "", &SyntaxError{Offset: start, Msg: "an empty group name"}
 	}
 	return b.String(), nil
 }
@@ -612,7 +597,7 @@ func (p *reParser) declareName(name string, offset int) error {
 			}
 		}
 		if !exclusive {
-			return &jsSyntaxError{offset: offset, msg: "a group name is used twice"}
+			return &SyntaxError{Offset: offset, Msg: "a group name is used twice"}
 		}
 	}
 	p.nameScopes[name] = append(p.nameScopes[name], path)
@@ -645,7 +630,7 @@ func (p *reParser) parseAtomEscape(f reFlags) (*reNode, bool, error) {
 			p.pos++
 		}
 		if n > p.totalCaps {
-			return nil, false, &jsSyntaxError{offset: start, msg: "a backreference to a group that does not exist"}
+			return nil, false, &SyntaxError{Offset: start, Msg: "a backreference to a group that does not exist"}
 		}
 		if p.unsupported == "" {
 			p.unsupported = "a backreference, which needs a backtracking engine"
@@ -666,7 +651,7 @@ func (p *reParser) parseAtomEscape(f reFlags) (*reNode, bool, error) {
 			found = found || n == name
 		}
 		if !found {
-			return nil, false, &jsSyntaxError{offset: start, msg: "a backreference to a group name that does not exist"}
+			return nil, false, &SyntaxError{Offset: start, Msg: "a backreference to a group name that does not exist"}
 		}
 		if p.unsupported == "" {
 			p.unsupported = "a backreference, which needs a backtracking engine"
@@ -739,7 +724,7 @@ func (p *reParser) parseCharacterEscape(inClass bool) (rune, error) {
 		}
 		return 0, nil
 	case 'x':
-		if p.pos+2 <= len(p.src) && isHexDigit(p.src[p.pos]) && isHexDigit(p.src[p.pos+1]) {
+		if p.pos+2 <= len(p.src) && ascii.IsHex(p.src[p.pos]) && ascii.IsHex(p.src[p.pos+1]) {
 			v, _ := strconv.ParseUint(p.src[p.pos:p.pos+2], 16, 8)
 			p.pos += 2
 			return rune(v), nil
@@ -777,7 +762,7 @@ func (p *reParser) parseUnicodeEscapeBody() (rune, bool) {
 		}
 		digits := p.src[p.pos+1 : p.pos+end]
 		for i := 0; i < len(digits); i++ {
-			if !isHexDigit(digits[i]) {
+			if !ascii.IsHex(digits[i]) {
 				return 0, false
 			}
 		}
@@ -793,7 +778,7 @@ func (p *reParser) parseUnicodeEscapeBody() (rune, bool) {
 			return 0, false
 		}
 		for i := at; i < at+4; i++ {
-			if !isHexDigit(p.src[i]) {
+			if !ascii.IsHex(p.src[i]) {
 				return 0, false
 			}
 		}
@@ -840,7 +825,7 @@ func (p *reParser) parseClassEscape(f reFlags) (*charSet, bool, error) {
 			return nil, false, err
 		}
 		if len(set.strs) > 0 && c == 'P' {
-			return nil, false, &jsSyntaxError{offset: start, msg: "\\P of a property of strings"}
+			return nil, false, &SyntaxError{Offset: start, Msg: "\\P of a property of strings"}
 		}
 		if c == 'P' {
 			if f.ignoreCase {
@@ -897,7 +882,7 @@ func (p *reParser) parseClass(f reFlags, depth int) (*charSet, bool, error) {
 	firstIsRange := false
 	for {
 		if !p.more() {
-			return nil, false, &jsSyntaxError{offset: start, msg: "a class is not closed"}
+			return nil, false, &SyntaxError{Offset: start, Msg: "a class is not closed"}
 		}
 		if p.peek() == ']' {
 			p.pos++
@@ -955,7 +940,7 @@ func (p *reParser) parseClass(f reFlags, depth int) (*charSet, bool, error) {
 	result.normalize()
 	if negated {
 		if mayStr {
-			return nil, false, &jsSyntaxError{offset: start, msg: "a negated class that may hold strings"}
+			return nil, false, &SyntaxError{Offset: start, Msg: "a negated class that may hold strings"}
 		}
 		if f.ignoreCase {
 			result = foldClosure(result)
