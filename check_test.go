@@ -261,10 +261,14 @@ func TestCheckCatchesShortcuts(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "states alone") {
 			t.Errorf("%s: check of %q = %v, want a difference from the states alone", tc.rule, tc.planted, err)
 		}
-		// The real shortcuts agree with the states, so check with them
-		// fails too, as it must for a URL the parser does not make.
-		if like.check() != nil {
-			t.Errorf("%s: check of %q fails: %v", tc.rule, tc.like, like.check())
+		// With the real shortcuts, which agree with the states, check
+		// fails on the planted URL too, and passes on the one the parser
+		// makes.
+		if planted.check() == nil {
+			t.Errorf("%s: check of %q passes", tc.rule, tc.planted)
+		}
+		if err := like.check(); err != nil {
+			t.Errorf("%s: check of %q fails: %v", tc.rule, tc.like, err)
 		}
 	}
 }

@@ -8,20 +8,25 @@ import (
 	"github.com/weburl/weburl/internal/ascii"
 )
 
-// An ErrorCode names a validation error of the standard: a way in which
-// an input is not a valid URL string. Its String is the standard's name
-// for it ("host-missing") and its Description says in a sentence what is
-// wrong. ErrorCode is an error, so that errors.Is(err, ErrHostMissing)
+// An ErrorCode names a way in which an input is not a valid URL string:
+// a validation error of the standard, or one of weburl's own (see below).
+// Its String is the name ("host-missing", as the standard's table has it)
+// and its Description says in a sentence what is wrong. ErrorCode is an error, so that errors.Is(err, ErrHostMissing)
 // tells why [Parse] failed.
 //
-// The constants follow the standard's table of validation errors, in its
-// order; [ErrURLTooLong] is weburl's own. Each says where the Offset of a
-// [ValidationError] or an [Error] with that code points, as a byte offset
-// in the input: at the code point that causes the error where one does,
-// else at the start of what is at fault. Errors of the IPv4 parser point
-// into the host as written when the host is ASCII once percent-decoded (a
-// percent-encoded byte counts at its "%"); in a host that IDNA turned into
-// an IPv4 address they point at the host's first byte.
+// The constants from [ErrDomainToASCII] to
+// [ErrFileInvalidWindowsDriveLetterHost] are the standard's table of
+// validation errors, in its order; the other eight are weburl's own:
+// [ErrURLTooLong], an input too long for a URL, and the seven with which a
+// setter refuses a value where the standard's setter returns without a
+// validation error (from [ErrSchemeInvalid] to [ErrZeroURL]). Each says
+// where the Offset of a [ValidationError] or an [Error] with that code
+// points, as a byte offset in the input: at the code point that causes
+// the error where one does, else at the start of what is at fault. Errors
+// of the IPv4 parser point into the host as written when the host is ASCII
+// once percent-decoded (a percent-encoded byte counts at its "%"); in a
+// host that IDNA turned into an IPv4 address they point at the host's
+// first byte.
 // https://url.spec.whatwg.org/#validation-error
 type ErrorCode uint8
 
