@@ -85,12 +85,11 @@ var unicodeToASCII = idnaProfile.ToASCII
 
 // parseHost runs the host parser on input, which starts at p.in[at], and
 // appends the serialized host to buf, recording its kind and end. isOpaque
-// is true for URLs that are not special; plain says the caller has checked
-// that input has no byte appendDomain must look at. A validation error
+// is true for URLs that are not special. A validation error
 // caused by one code point is reported at that code point (see
 // [ErrorCode]); the others at at, the host's first byte.
 // https://url.spec.whatwg.org/#concept-host-parser
-func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plain bool) ([]byte, ErrorCode) {
+func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]byte, ErrorCode) {
 	start := len(buf)
 	kind := HostDomain
 	switch {
@@ -132,10 +131,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int, plai
 			}
 		}
 		var err ErrorCode
-		if p.cuts&cutPlainDomain != 0 && (plain || isPlainDomain(input)) {
-			// What the domain parser makes of it: the input as it is.
-			buf = append(buf, input...)
-		} else if buf, err = appendDomain(buf, input); err != 0 {
+		if buf, err = appendDomain(buf, input); err != 0 {
 			return buf[:start], p.fail(err, at)
 		}
 		// The domain parser's first step: a domain-to-ASCII validation
@@ -225,7 +221,7 @@ func (p *parser) checkOpaqueHostUnits(input string, at int) {
 // An ASCII domain always comes out ASCII-lowercased: the domain parser
 // returns it so whatever Unicode ToASCII does (whatwg/url pull request
 // 914). So an ASCII domain needs no IDNA: only forbidden domain code points
-// make it fail, and one that isPlainDomain is copied as it is.
+// make it fail.
 // https://url.spec.whatwg.org/#concept-host-parser
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
 func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
@@ -270,17 +266,6 @@ func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 		}
 	}
 	return dst, 0
-}
-
-// isPlainDomain reports whether the domain parser leaves input as it is:
-// ASCII without upper-case letters, "%" or forbidden domain code points.
-func isPlainDomain(input string) bool {
-	for i := 0; i < len(input); i++ {
-		if byteClasses[input[i]]&clsDomainSpecial != 0 || input[i] == ':' {
-			return false
-		}
-	}
-	return true
 }
 
 // errPunycode is the error of toASCII for a label Punycode cannot encode.
@@ -421,14 +406,14 @@ func ParseHost(input string) (Host, error) { return parseHostString(input, false
 func ParseOpaqueHost(input string) (Host, error) { return parseHostString(input, true) }
 
 func parseHostString(input string, isOpaque bool) (Host, error) {
-	p := parser{in: toScalarValues(input), raw: input, cuts: shortcuts}
+	p := parser{in: toScalarValues(input), raw: input}
 	if input == "" {
 		if isOpaque {
 			return Host{kind: HostEmpty}, nil
 		}
 		return Host{}, &Error{Op: "parse host", Input: input, Code: ErrHostMissing}
 	}
-	buf, err := p.parseHost(nil, p.in, isOpaque, 0, false)
+	buf, err := p.parseHost(nil, p.in, isOpaque, 0)
 	if err != 0 {
 		return Host{}, &Error{Op: "parse host", Input: input, Code: err, Offset: p.rawOffset(p.errAt)}
 	}

@@ -10,7 +10,7 @@ import (
 // or "failure".
 func hostParse(input string, isOpaque bool) string {
 	var p parser
-	buf, err := p.parseHost(nil, input, isOpaque, 0, false)
+	buf, err := p.parseHost(nil, input, isOpaque, 0)
 	if err != 0 {
 		return "failure"
 	}

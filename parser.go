@@ -38,10 +38,9 @@ type parser struct {
 	canParse bool
 	// portSet records that a state override set the port (perhaps to null).
 	portSet bool
-	// cuts are the shortcuts the states may take (see shortcut.go).
+	// cuts are the shortcuts the states may take (see shortcut.go): none
+	// in a parse with extras.
 	cuts shortcutSet
-
-	hint hostHint // what the authority state learned of the host
 
 	// scheme is the input's scheme, in lower case, when a shortcut has
 	// read it (its colon is not 0): the scheme state need not read it
@@ -58,16 +57,6 @@ type parser struct {
 	v     *validation // set when someone listens for validation errors
 
 	enc *legacyEncoding // the encoding of the query, or nil for UTF-8
-}
-
-// hostHint carries what the authority state's scan learned of the host
-// that follows it, so that the host state and the domain parser need not
-// scan it again: where it ends (at its first ":", or at the end of the
-// authority) and whether every byte may be copied into a domain as it is.
-// It holds (ok) only without a "[", which changes what ":" means.
-type hostHint struct {
-	start, end int
-	plain, ok  bool
 }
 
 // unchanged reports whether clean-up returned its input s itself as in: a
@@ -188,12 +177,12 @@ const (
 )
 
 // parseURL is the parser's one entry: every caller that parses a URL
-// (Parse, URL.Parse, CanParse, SetHref, Parser, the canonicalizer, ...)
-// comes through it. It takes a shortcut where one applies (shortcut.go),
-// and runs the states otherwise, from the start or from where a shortcut
-// stopped. A parse with extras (a listener for validation errors, an
-// encoding, or neither: the tests' parse with the states alone) takes no
-// shortcut, so that the two can be compared in one place.
+// (Parse, URL.Parse, SetHref, Parser, ...) comes through it, and canParse
+// takes the same dispatch. It takes a shortcut where one applies
+// (shortcut.go), and runs the states otherwise, from the start or from
+// where a shortcut stopped. A parse with extras (a listener for validation
+// errors, an encoding, or neither: the tests' parse with the states alone)
+// takes no shortcut, so that the two can be compared in one place.
 //
 // base may be nil or the zero URL, for none. With want wantURL it returns
 // a new URL; with wantHref it makes dst the
@@ -206,43 +195,16 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 	if len(input) > MaxInputLength {
 		return nil, tooLong(input, base, want, x)
 	}
-	var c components
-	kind := refused // of the resumption
-	if cuts := shortcuts; x == nil && cuts != 0 {
-		if base != nil && want != wantValid && cuts&cutResolve != 0 {
-			at, ok := resolveVerbatim(base, input, &c)
-			switch {
-			case !ok:
-			case want == wantURL:
-				return newURL(base.href[:at], input, &c), nil
-			default:
-				dst.href, dst.components = concat(base.href[:at], input), c
-				return dst, nil
-			}
-			if at > 0 {
-				// A reference, which verbatim would not take.
-				return runStates(input, base, dst, want, x, &c, resumeRelative(base, input, at, &c))
-			}
-		}
-		if cuts&cutVerbatim != 0 {
-			switch kind = verbatim(input, &c, want); kind {
-			case taken:
-				switch want {
-				case wantURL:
-					return &URL{href: input, components: c}, nil
-				case wantHref:
-					dst.href, dst.components = input, c
-					return dst, nil
-				}
-				return nil, nil
-			}
+	var r resumption
+	if x == nil {
+		switch r = dispatch(input, base, want); r.kind {
+		case taken:
+			return keep(input, "", &r.c, dst, want), nil
+		case takenRelative:
+			return keep(base.href[:r.at], input, &r.c, dst, want), nil
 		}
 	}
-	r := resumption{kind: kind}
-	if kind == resumed {
-		r.at = c.pathStart
-	}
-	return runStates(input, base, dst, want, x, &c, r)
+	return runStates(input, base, dst, want, x, &r)
 }
 
 // keep returns the URL of components c made of a and b, which nothing
@@ -260,9 +222,9 @@ func keep(a, b string, c *components, dst *URL, want want) *URL {
 	return newURL(a, b, c)
 }
 
-// runStates runs the states on input, from where r says (c holds the
-// components of what the shortcut read), for parseURL.
-func runStates(input string, base, dst *URL, want want, x *extras, c *components, r resumption) (*URL, error) {
+// runStates runs the states on input, from where r says, for parseURL
+// and canParse.
+func runStates(input string, base, dst *URL, want want, x *extras, r *resumption) (*URL, error) {
 	var p parser
 	p.raw, p.in = input, cleanInput(input)
 	p.base = base
@@ -275,9 +237,9 @@ func runStates(input string, base, dst *URL, want want, x *extras, c *components
 	p.c.queryStart, p.c.hashStart = omitted, omitted
 	switch {
 	case r.kind >= resumed: // resumed or resumedRelative
-		r.resume(&p, c)
+		r.resume(&p)
 	case r.kind == schemed && unchanged(p.in, p.raw):
-		p.scheme.colon, p.scheme.kind = int(c.schemeEnd), c.scheme
+		p.scheme.colon, p.scheme.kind = int(r.c.schemeEnd), r.c.scheme
 	}
 	if want == wantValid {
 		p.canParse = true
@@ -377,23 +339,20 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, e
 	return parseURL(input, base, nil, wantURL, with(v, enc))
 }
 
-// canParse reports whether input parses against base. It is parseURL for
-// wantValid, whose only shortcut is verbatim's, written out: without
-// parseURL's frame and arguments, CanParse takes 31, 31 and 28 fewer
-// instructions per URL on kasztp.txt, userbait.txt and wpt's inputs
-// (GOGC=off bench/ir.sh canparse, at 88a6828, against a call of parseURL).
+// canParse reports whether input parses against base: parseURL for
+// wantValid, without parseURL's frame and arguments (which cost CanParse
+// 31, 31 and 28 more instructions per URL on kasztp.txt, userbait.txt and
+// wpt's inputs: GOGC=off bench/ir.sh canparse, at 88a6828), through the
+// same dispatch.
 func canParse(input string, base *URL) bool {
 	if len(input) > MaxInputLength {
 		return false
 	}
-	var c components
-	kind := refused // of the resumption
-	if shortcuts&cutVerbatim != 0 {
-		if kind = verbatim(input, &c, wantValid); kind == taken {
-			return true
-		}
+	r := dispatch(input, nil, wantValid)
+	if r.kind == taken {
+		return true
 	}
-	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &c, resumption{kind: kind})
+	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &r)
 	return err == nil
 }
 

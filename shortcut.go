@@ -51,8 +51,6 @@ type shortcutSet uint8
 const (
 	cutVerbatim shortcutSet = 1 << iota
 	cutResolve
-	cutHostHint
-	cutPlainDomain
 	cutPathRun
 
 	allShortcuts = 1<<iota - 1
@@ -66,32 +64,71 @@ const (
 	schemed                        // the same, but the scheme is read: it is in c (schemeEnd, scheme), in lower case
 	resumed                        // the states go on after what the shortcut read
 	resumedRelative                // the same, for a reference against the base
-	taken                          // the shortcut made the URL
+	taken                          // the shortcut made the URL: the input is its href
+	takenRelative                  // the shortcut made the URL: its href is the base's up to at, then the input
 )
 
-// A resumption is where the states start after a shortcut read the start
-// of the input and did not take it all: with that start's components in
-// c, and the URL's start already written (the head, of length at). For a
-// reference against the base (resumedRelative), the head is the base's,
-// and the states go on in the path state if clean-up leaves the input as
-// it is (what it removes could make a scheme, "//" or a drive letter of
-// its start). Otherwise (resumed) the head is the input's, a scheme and
-// authority (or a scheme and ":"), and they go on in the path start state
-// (or the opaque path state). The zero resumption starts from the
-// beginning.
+// A resumption is what the shortcuts make of the input: the verdict, the
+// components of what they read (c), and where the states start when they
+// read the start of the input and did not take it all, with the URL's
+// start already written (the head, of length at). For a reference against
+// the base (resumedRelative), the head is the base's, and the states go on
+// in the path state if clean-up leaves the input as it is (what it removes
+// could make a scheme, "//" or a drive letter of its start). Otherwise
+// (resumed) the head is the input's, a scheme and authority (or a scheme
+// and ":"), and they go on in the path start state (or the opaque path
+// state). The zero resumption starts from the beginning.
 type resumption struct {
+	c    components
 	at   uint32
 	kind verdict
 }
 
+// dispatch is the layer's one entry, for parseURL and canParse: it takes
+// the shortcut that applies to input against base, for want. It is small
+// enough to inline, so that canParse's constant want folds the relative
+// shortcut away.
+func dispatch(input string, base *URL, want want) (r resumption) {
+	switch {
+	case base != nil && want != wantValid && shortcuts&cutResolve != 0:
+		r = relative(input, base, want)
+	case shortcuts&cutVerbatim != 0:
+		r = absolute(input, want)
+	}
+	return r
+}
+
+// relative takes the resolve shortcut, or else verbatim's.
+func relative(input string, base *URL, want want) (r resumption) {
+	at, ok := resolveVerbatim(base, input, &r.c)
+	switch {
+	case ok:
+		r.at, r.kind = at, takenRelative
+	case at > 0:
+		// A reference, which verbatim would not take.
+		r = resumeRelative(base, input, at)
+	case shortcuts&cutVerbatim != 0:
+		r = absolute(input, want)
+	}
+	return r
+}
+
+// absolute takes the verbatim shortcut.
+func absolute(input string, want want) (r resumption) {
+	r.kind = verbatim(input, &r.c, want)
+	if r.kind == resumed {
+		r.at = r.c.pathStart
+	}
+	return r
+}
+
 // resume readies p, set up to parse from the start, to go on as r, of
-// kind resumed or resumedRelative, says, with c the components of what the
-// shortcut read.
-func (r resumption) resume(p *parser, c *components) {
+// kind resumed or resumedRelative, says.
+func (r *resumption) resume(p *parser) {
 	if r.kind == resumedRelative && !unchanged(p.in, p.raw) {
 		return
 	}
-	p.c = *c
+	p.c = r.c
 	p.c.queryStart, p.c.hashStart = omitted, omitted
 	switch {
 	case r.kind == resumedRelative:
@@ -99,7 +136,7 @@ func (r resumption) resume(p *parser, c *components) {
 		if p.in[0] == '/' {
 			p.i = 1
 		}
-	case c.opaquePath:
+	case r.c.opaquePath:
 		p.head, p.i, p.state = p.in[:r.at], int(r.at), stateOpaquePath
 	default:
 		p.head, p.i, p.state = p.in[:r.at], int(r.at), statePathStart
@@ -396,12 +433,11 @@ func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) 
 // port, and its path shortened (up to the "/" before at) when the
 // reference's path does not start with "/". The states before would copy
 // them and report no validation error. It sets c to base's components.
-func resumeRelative(base *URL, ref string, at uint32, c *components) resumption {
+func resumeRelative(base *URL, ref string, at uint32) resumption {
 	if ref[0] != '/' {
 		at-- // shortening the path leaves it before its last "/"
 	}
-	*c = base.components
-	return resumption{at: at, kind: resumedRelative}
+	return resumption{c: base.components, at: at, kind: resumedRelative}
 }
 
 // scanDomain returns the index of the first byte from s[i] of the classes

@@ -33,7 +33,5 @@ var shortcutNames = [...]struct {
 }{
 	{"verbatim", cutVerbatim},
 	{"resolve", cutResolve},
-	{"hostHint", cutHostHint},
-	{"plainDomain", cutPlainDomain},
 	{"pathRun", cutPathRun},
 }

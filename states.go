@@ -215,23 +215,35 @@ func (p *parser) relativeState(buf []byte) []byte {
 		p.i++
 		return buf
 	}
-	buf = p.copyBaseWithPath(buf)
-	switch c {
-	case '?':
-		p.i++
-		buf = p.startQuery(buf)
-	case '#':
-		buf = p.copyBaseQuery(buf)
-		p.i++
-		buf = p.startFragment(buf)
-	case -1:
-		buf = p.copyBaseQuery(buf)
-		p.state = stateDone
-	default:
+	buf, more := p.copyBase(buf, c)
+	if more {
 		buf = p.shortenPath(buf)
 		p.state = statePath
 	}
 	return buf
+}
+
+// copyBase copies base's host and path and, where c, the code point at
+// the pointer, is EOF or "#", its query, and goes on to the query or
+// fragment state, or stops, as the relative state and the file state do
+// for c. For any other c it reports more: the path of the reference
+// follows.
+func (p *parser) copyBase(buf []byte, c int) (_ []byte, more bool) {
+	buf = p.copyBaseWithPath(buf)
+	switch c {
+	case '?':
+		p.i++
+		return p.startQuery(buf), false
+	case '#':
+		buf = p.copyBaseQuery(buf)
+		p.i++
+		return p.startFragment(buf), false
+	case -1:
+		buf = p.copyBaseQuery(buf)
+		p.state = stateDone
+		return buf, false
+	}
+	return buf, true
 }
 
 // https://url.spec.whatwg.org/#relative-slash-state
@@ -288,20 +300,14 @@ func (p *parser) authorityState(buf []byte) ([]byte, ErrorCode) {
 	buf = append(buf, '/', '/')
 	p.c.usernameEnd = uint32(len(buf))
 	p.c.hostStart = p.c.usernameEnd
-	// One scan finds the end of the authority and its last "@", and, for
-	// the host state, the end of the host after it (its first ":") and the
-	// classes of its bytes. A "[" leaves the host to the host state.
-	end, at, colon, bracket, classes := scanAuthority(p.in, p.i, p.authorityEnd())
+	// One scan finds the end of the authority and its last "@".
+	end, at := scanAuthority(p.in, p.i, p.authorityEnd())
 	if p.v != nil {
 		for i := p.i; i < end; i++ {
 			if p.in[i] == '@' {
 				p.report(ErrInvalidCredentials, i)
 			}
 		}
-	}
-	p.hint = hostHint{start: at + 1, end: colon, plain: classes&clsDomainSpecial == 0, ok: p.cuts&cutHostHint != 0 && !bracket}
-	if at < 0 {
-		p.hint.start = p.i
 	}
 	if at >= 0 {
 		if at+1 == end {
@@ -331,50 +337,23 @@ func (p *parser) authorityState(buf []byte) ([]byte, ErrorCode) {
 }
 
 // scanAuthority scans the authority that starts at s[i]: it returns where
-// it ends (at a byte of the classes stop), its last "@" (or -1), the first
-// ":" after that (or end), whether a "[" follows the "@", and the classes of
-// the bytes after it, which the host and port are made of.
-func scanAuthority(s string, i int, stop byteClass) (end, at, colon int, bracket bool, classes byteClass) {
-	at, colon = -1, -1
-	marks := stop | clsAt | clsColon | clsBracket
+// it ends (at a byte of the classes stop) and its last "@" (or -1).
+func scanAuthority(s string, i int, stop byteClass) (end, at int) {
+	at = -1
+	marks := stop | clsAt
 	for {
 		// Eight bytes at a time while none of them is a mark, then byte by
 		// byte up to the next.
-		for ; i+8 <= len(s); i += 8 {
-			cls := classes8(s[i : i+8])
-			if cls&marks != 0 {
-				break
-			}
-			classes |= cls
+		for ; i+8 <= len(s) && classes8(s[i:i+8])&marks == 0; i += 8 {
 		}
-		for ; i < len(s); i++ {
-			cls := byteClasses[s[i]]
-			if cls&marks != 0 {
-				break
-			}
-			classes |= cls
+		for ; i < len(s) && byteClasses[s[i]]&marks == 0; i++ {
 		}
 		if i == len(s) || byteClasses[s[i]]&stop != 0 {
-			break
+			return i, at
 		}
-		switch s[i] {
-		case '@':
-			at, colon, bracket, classes = i, -1, false, 0
-		case ':':
-			if colon < 0 {
-				colon = i
-			}
-			classes |= clsColon
-		default:
-			bracket = true
-			classes |= clsBracket
-		}
+		at = i // an "@"
 		i++
 	}
-	if colon < 0 {
-		colon = i
-	}
-	return i, at, colon, bracket, classes
 }
 
 // hostState serves the host state and the hostname state: it reads the
@@ -387,13 +366,7 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 	}
 	var err ErrorCode
 	start := p.i
-	plain := false
-	if h := p.hint; h.ok && h.start == p.i && p.override == stateNone {
-		// The authority state has scanned the host.
-		p.i, plain = h.end, h.plain
-	} else {
-		p.i = scanHost(p.in, p.i, p.authorityEnd())
-	}
+	p.i = scanHost(p.in, p.i, p.authorityEnd())
 	buffer := p.in[start:p.i]
 	if p.i < len(p.in) && p.in[p.i] == ':' {
 		if buffer == "" {
@@ -402,7 +375,7 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 		if p.override == stateHostname {
 			return buf, p.fail(ErrHostnameWithPort, p.i)
 		}
-		if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
 			return buf, err
 		}
 		p.i++
@@ -417,7 +390,7 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 			return buf, p.fail(ErrHostEmpty, start)
 		}
 	}
-	if buf, err = p.parseHost(buf, buffer, !p.special(), start, plain); err != 0 {
+	if buf, err = p.parseHost(buf, buffer, !p.special(), start); err != 0 {
 		return buf, err
 	}
 	p.state = statePathStart
@@ -502,19 +475,8 @@ func (p *parser) fileState(buf []byte) []byte {
 		return buf
 	}
 	// Base's host, path and query.
-	buf = p.copyBaseWithPath(buf)
-	switch c {
-	case '?':
-		p.i++
-		buf = p.startQuery(buf)
-	case '#':
-		buf = p.copyBaseQuery(buf)
-		p.i++
-		buf = p.startFragment(buf)
-	case -1:
-		buf = p.copyBaseQuery(buf)
-		p.state = stateDone
-	default:
+	buf, more := p.copyBase(buf, c)
+	if more {
 		if !startsWithWindowsDriveLetter(p.in[p.i:]) {
 			buf = p.shortenPath(buf)
 		} else {
@@ -554,13 +516,8 @@ func (p *parser) fileSlashState(buf []byte) []byte {
 // https://url.spec.whatwg.org/#file-host-state
 func (p *parser) fileHostState(buf []byte) ([]byte, ErrorCode) {
 	start := p.i
-	classes := byteClass(0)
-	for ; p.i < len(p.in); p.i++ {
-		cls := byteClasses[p.in[p.i]]
-		if cls&(clsAuthorityEnd|clsBackslash) != 0 {
-			break
-		}
-		classes |= cls
+	for p.i < len(p.in) && byteClasses[p.in[p.i]]&(clsAuthorityEnd|clsBackslash) == 0 {
+		p.i++
 	}
 	buffer := p.in[start:p.i]
 	if p.override == stateNone && isWindowsDriveLetter(buffer) {
@@ -578,8 +535,7 @@ func (p *parser) fileHostState(buf []byte) ([]byte, ErrorCode) {
 	p.c.hostKind, p.c.hostEnd = HostEmpty, p.c.hostStart
 	if buffer != "" {
 		var err ErrorCode
-		plain := classes&(clsDomainSpecial|clsColon|clsBracket) == 0
-		if buf, err = p.parseHost(buf, buffer, false, start, plain); err != 0 {
+		if buf, err = p.parseHost(buf, buffer, false, start); err != 0 {
 			return buf, err
 		}
 		if isLocalhost(buf[p.c.hostStart:]) {
@@ -641,7 +597,7 @@ func (p *parser) pathState(buf []byte) []byte {
 	for {
 		// Whole segments that need no care are copied in one run (but a
 		// file URL's first segment if it is a drive letter to normalize).
-		if p.cuts&cutPathRun != 0 && p.v == nil && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart &&
+		if p.cuts&cutPathRun != 0 && !(p.c.scheme == schemeFile && uint32(len(buf)) == p.c.pathStart &&
 			normalizesDriveLetter(p.in, p.i)) {
 			var done bool
 			if buf, done = p.pathRun(buf, special); done {
