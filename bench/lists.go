@@ -10,7 +10,6 @@
 package bench
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // Lists are the names of the URL lists: the four of
@@ -54,20 +54,7 @@ func Load(dir, name string) ([]string, error) {
 		}
 		return urls, nil
 	}
-	f, err := os.Open(filepath.Join(dir, "datasets", name+".txt"))
-	if err != nil {
-		return nil, fmt.Errorf("%v: run `make datasets` in the repository root", err)
-	}
-	defer f.Close()
-	var urls []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimSuffix(sc.Text(), "\r"); line != "" {
-			urls = append(urls, line)
-		}
-	}
-	return urls, sc.Err()
+	return corpus.ReadList(dir, name+".txt")
 }
 
 // The bases of the references that Refs makes.

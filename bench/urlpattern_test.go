@@ -17,58 +17,49 @@ var urlPatternCases = []struct{ name, pattern, input string }{
 	{"miss", "https://example.com/foo", "https://example.com/bar"},
 }
 
+// benchBoth runs ours and theirs as sub-benchmarks on each case, with
+// the pattern compiled by weburl's urlpattern and by
+// github.com/dunglas/go-urlpattern.
+func benchBoth(b *testing.B, ours func(p *urlpattern.Pattern, input string), theirs func(p *dunglas.URLPattern, input string)) {
+	for _, c := range urlPatternCases {
+		p := urlpattern.MustCompile(c.pattern)
+		q, err := dunglas.New(c.pattern, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p.Test(c.input) != q.Test(c.input, "") {
+			b.Fatalf("%s: the libraries disagree", c.name)
+		}
+		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ours(p, c.input)
+			}
+		})
+		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				theirs(q, c.input)
+			}
+		})
+	}
+}
+
 // BenchmarkURLPatternTest times test(input): the URL parsed and matched,
 // by weburl's urlpattern and by github.com/dunglas/go-urlpattern.
 //
 //	go test -run '^$' -bench URLPattern -benchmem -count 10 | tee up.txt
 //	go tool benchstat -col /lib up.txt
 func BenchmarkURLPatternTest(b *testing.B) {
-	for _, c := range urlPatternCases {
-		ours := urlpattern.MustCompile(c.pattern)
-		theirs, err := dunglas.New(c.pattern, "", nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if ours.Test(c.input) != theirs.Test(c.input, "") {
-			b.Fatalf("%s: the libraries disagree", c.name)
-		}
-		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				ours.Test(c.input)
-			}
-		})
-		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				theirs.Test(c.input, "")
-			}
-		})
-	}
+	benchBoth(b, func(p *urlpattern.Pattern, input string) { p.Test(input) },
+		func(p *dunglas.URLPattern, input string) { p.Test(input, "") })
 }
 
 // BenchmarkURLPatternExec times exec(input), as BenchmarkURLPatternTest
 // times test.
 func BenchmarkURLPatternExec(b *testing.B) {
-	for _, c := range urlPatternCases {
-		ours := urlpattern.MustCompile(c.pattern)
-		theirs, err := dunglas.New(c.pattern, "", nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run("case="+c.name+"/lib=weburl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				ours.Exec(c.input)
-			}
-		})
-		b.Run("case="+c.name+"/lib=dunglas", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				theirs.Exec(c.input, "")
-			}
-		})
-	}
+	benchBoth(b, func(p *urlpattern.Pattern, input string) { p.Exec(input) },
+		func(p *dunglas.URLPattern, input string) { p.Exec(input, "") })
 }
 
 // BenchmarkURLPatternCompile times the constructor.

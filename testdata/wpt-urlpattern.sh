@@ -17,33 +17,10 @@ commit=9d6ccacd61b9180f471e86a7bd3284521952bc71
 files="urlpatterntestdata.json urlpattern-compare-test-data.json urlpattern-generate-test-data.json"
 
 dir=$(cd "$(dirname "$0")" && pwd)
-out=$dir/wpt-urlpattern
-mkdir -p "$out"
-if command -v sha256sum >/dev/null 2>&1; then
-	sum="sha256sum"
-else
-	sum="shasum -a 256"
-fi
-for f in $files; do
-	if [ -n "${WPT_URLPATTERN_DIR:-}" ]; then
-		if [ ! -f "$WPT_URLPATTERN_DIR/$f" ]; then
-			echo "wpt-urlpattern.sh: $WPT_URLPATTERN_DIR/$f does not exist; WPT_URLPATTERN_DIR must name a copy of wpt/urlpattern/resources" >&2
-			exit 1
-		fi
-		cp "$WPT_URLPATTERN_DIR/$f" "$out/$f"
-	else
-		url=https://raw.githubusercontent.com/ada-url/ada/$commit/tests/wpt/$f
-		if ! curl -fsSL --retry 2 -o "$out/$f.tmp" "$url"; then
-			echo "wpt-urlpattern.sh: cannot download $url; set WPT_URLPATTERN_DIR to a local copy" >&2
-			exit 1
-		fi
-		mv "$out/$f.tmp" "$out/$f"
-	fi
-done
+script=wpt-urlpattern.sh out=$dir/wpt-urlpattern local=${WPT_URLPATTERN_DIR:-} sums=$dir/wpt-urlpattern.sha256
+base=https://raw.githubusercontent.com/ada-url/ada/$commit/tests/wpt
+. "$dir/fill.sh"
+fill
 cp "$dir/LICENSE-wpt" "$out/LICENSE"
-if ! (cd "$out" && $sum -c "$dir/wpt-urlpattern.sha256" >/dev/null); then
-	(cd "$out" && $sum -c "$dir/wpt-urlpattern.sha256" 2>&1 | grep -v ': OK$') >&2 || true
-	echo "wpt-urlpattern.sh: the data in $out differs from the pinned data (testdata/wpt-urlpattern.sha256)" >&2
-	exit 1
-fi
+check
 echo "wpt-urlpattern.sh: testdata/wpt-urlpattern is ready (${WPT_URLPATTERN_DIR:-ada-url/ada@$commit})"

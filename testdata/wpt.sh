@@ -24,48 +24,23 @@ commit=${WPT_COMMIT:-b63305b743ed9ce2725d4ae09c5c8f0c40d8e6e1}
 files="urltestdata.json urltestdata-javascript-only.json setters_tests.json toascii.json IdnaTestV2.json percent-encoding.json"
 
 dir=$(cd "$(dirname "$0")" && pwd)
-out=$dir/wpt
-mkdir -p "$out"
-
-if command -v sha256sum >/dev/null 2>&1; then
-	sum="sha256sum"
-else
-	sum="shasum -a 256"
-fi
-pinned=$(sed -n 's/^# web-platform-tests //p' "$dir/wpt.sha256")
-
-for f in $files; do
-	if [ -n "${WPT_DIR:-}" ]; then
-		if [ ! -f "$WPT_DIR/$f" ]; then
-			echo "wpt.sh: $WPT_DIR/$f does not exist; WPT_DIR must name a copy of wpt/url/resources" >&2
-			exit 1
-		fi
-		cp "$WPT_DIR/$f" "$out/$f"
-	else
-		url=https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources/$f
-		if ! curl -fsSL --retry 2 -o "$out/$f.tmp" "$url"; then
-			echo "wpt.sh: cannot download $url; set WPT_DIR to a local copy of wpt/url/resources" >&2
-			exit 1
-		fi
-		mv "$out/$f.tmp" "$out/$f"
-	fi
-done
+script=wpt.sh out=$dir/wpt local=${WPT_DIR:-} sums=$dir/wpt.sha256
+base=https://raw.githubusercontent.com/web-platform-tests/wpt/$commit/url/resources
+. "$dir/fill.sh"
+pinned=$(sed -n 's/^# web-platform-tests //p' "$sums")
+fill
 cp "$dir/LICENSE-wpt" "$out/LICENSE"
 
 if [ "$pinned" != "$commit" ]; then
-	if [ -n "${WPT_DIR:-}" ]; then
+	if [ -n "$local" ]; then
 		echo "wpt.sh: testdata/wpt.sha256 is for commit $pinned, not $commit: download $commit first (without WPT_DIR)" >&2
 		exit 1
 	fi
 	{
 		echo "# web-platform-tests $commit"
 		(cd "$out" && $sum $files)
-	} >"$dir/wpt.sha256"
+	} >"$sums"
 	echo "wpt.sh: recorded the checksums of web-platform-tests@$commit in testdata/wpt.sha256; run the tests, then commit" >&2
 fi
-if ! (cd "$out" && grep -v '^#' "$dir/wpt.sha256" | $sum -c - >/dev/null); then
-	(cd "$out" && grep -v '^#' "$dir/wpt.sha256" | $sum -c - 2>&1 | grep -v ': OK$') >&2 || true
-	echo "wpt.sh: the data in $out differs from the data of web-platform-tests@$commit (testdata/wpt.sha256)" >&2
-	exit 1
-fi
+check
 echo "wpt.sh: testdata/wpt is ready (${WPT_DIR:-web-platform-tests@$commit})"

@@ -16,44 +16,34 @@ var benchCases = []struct{ name, pattern, input string }{
 	{"miss", "https://example.com/foo", "https://example.com/bar"},
 }
 
-// BenchmarkTest times Test(rawURL): parsing the URL and matching it.
-func BenchmarkTest(b *testing.B) {
-	for _, c := range benchCases {
-		p := MustCompile(c.pattern)
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				p.Test(c.input)
-			}
-		})
-	}
-}
-
-// BenchmarkTestURL times TestURL on a URL parsed once.
-func BenchmarkTestURL(b *testing.B) {
+// benchEach runs op as a sub-benchmark on each case, with its pattern
+// compiled and its input parsed.
+func benchEach(b *testing.B, op func(p *Pattern, input string, u *weburl.URL)) {
 	for _, c := range benchCases {
 		p := MustCompile(c.pattern)
 		u, _ := weburl.Parse(c.input)
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				p.TestURL(u)
+				op(p, c.input, u)
 			}
 		})
 	}
 }
 
+// BenchmarkTest times Test(rawURL): parsing the URL and matching it.
+func BenchmarkTest(b *testing.B) {
+	benchEach(b, func(p *Pattern, input string, _ *weburl.URL) { p.Test(input) })
+}
+
+// BenchmarkTestURL times TestURL on a URL parsed once.
+func BenchmarkTestURL(b *testing.B) {
+	benchEach(b, func(p *Pattern, _ string, u *weburl.URL) { p.TestURL(u) })
+}
+
 // BenchmarkExec times Exec(rawURL).
 func BenchmarkExec(b *testing.B) {
-	for _, c := range benchCases {
-		p := MustCompile(c.pattern)
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				p.Exec(c.input)
-			}
-		})
-	}
+	benchEach(b, func(p *Pattern, input string, _ *weburl.URL) { p.Exec(input) })
 }
 
 // BenchmarkCompile times Compile.

@@ -1,8 +1,6 @@
 package weburlbeam
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/canon"
+	"github.com/weburl/weburl/internal/corpus"
 	"github.com/weburl/weburl/weburlbeam/internal/beamtest"
 )
 
@@ -41,60 +40,12 @@ func keyString(k string, u weburl.URL) string { return k + "\t" + u.Href() }
 
 func countString(site string, n int) string { return fmt.Sprintf("%s\t%d", site, n) }
 
-// testdata returns the path of a file of the repository's testdata.
-func testdata(parts ...string) string {
-	return filepath.Join(append([]string{"..", "testdata"}, parts...)...)
-}
-
-// urlCase is a case of the web-platform-tests' urltestdata.json.
-type urlCase struct {
-	Input   string  `json:"input"`
-	Base    *string `json:"base"`
-	Href    string  `json:"href"`
-	Failure bool    `json:"failure"`
-}
-
-func urlCases(t *testing.T) []urlCase {
-	data, err := os.ReadFile(testdata("wpt", "urltestdata.json"))
-	if err != nil {
-		t.Fatalf("the web-platform-tests data is missing (%v): `make wpt` in the repository's root", err)
-	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	var cases []urlCase
-	for _, r := range raw {
-		var c urlCase
-		if r[0] == '{' && json.Unmarshal(r, &c) == nil {
-			cases = append(cases, c)
-		}
-	}
-	return cases
-}
-
-// datasetLines returns the lines of a URL list, as ReadLines reads them.
-func datasetLines(t *testing.T, name string) []string {
-	f, err := os.Open(testdata("datasets", name))
-	if err != nil {
-		t.Fatalf("the URL lists are missing (%v): `make datasets` in the repository's root", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		lines = append(lines, strings.TrimSuffix(sc.Text(), "\r"))
-	}
-	return lines
-}
-
 // TestParseURLs parses the inputs of urltestdata.json without a base:
 // the hrefs are the standard's (the data's href), the failures the
 // data's failures, with weburl's codes.
 func TestParseURLs(t *testing.T) {
 	var lines, hrefs, invalid []string
-	for _, c := range urlCases(t) {
+	for _, c := range corpus.URLCases(t) {
 		if c.Base != nil || strings.ContainsAny(c.Input, "\n\r") || strings.HasPrefix(c.Input, "\uFEFF") {
 			continue // a line holds no newline; a line's BOM is dropped
 		}
@@ -121,7 +72,7 @@ func TestParseURLs(t *testing.T) {
 func TestResolveLinks(t *testing.T) {
 	var links []Link
 	var hrefs []string
-	for _, c := range urlCases(t) {
+	for _, c := range corpus.URLCases(t) {
 		if c.Base == nil {
 			continue
 		}
@@ -141,7 +92,7 @@ func TestResolveLinks(t *testing.T) {
 // "www." host and a fragment, which Wayback keys alike.
 func sample(t *testing.T) []*weburl.URL {
 	var urls []*weburl.URL
-	for i, line := range datasetLines(t, "kasztp.txt") {
+	for i, line := range corpus.Lines(t, "kasztp.txt") {
 		if i%11 != 0 {
 			continue
 		}
