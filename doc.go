@@ -91,7 +91,8 @@ package weburl
 //	shortcut.go      the shortcuts: the one layer that skips the states' work where it
 //	                 would change nothing (shortcut_all.go, shortcut_measure.go: which
 //	                 are on)
-//	classes.go       byte classes and the word-at-a-time helpers
+//	classes.go       byte classes and the scans built on them (the byte-level code
+//	                 that package canon shares is internal/ascii's)
 //	host.go          the host parser and the IDNA entry (toASCII), Host,
 //	                 PublicSuffixList
 //	ipv4.go, ipv6.go the IPv4 and IPv6 parsers and serializers
@@ -103,7 +104,7 @@ package weburl
 //	searchparams.go  SearchParams (URLSearchParams), the form encoding
 //	encoding.go      the legacy encodings of the query (the Encoding Standard)
 //	origin.go        origins and sites
-//	render.go        Display, DomainToUnicode
+//	render.go        Display, DomainToUnicode, DomainToASCII
 //	paths.go         MakeRelative and the path segment editors
 //	filepath.go      FromFilePath and FilePath
 //	stdurl.go        net/url, database/sql, log/slog and text marshaling

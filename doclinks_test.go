@@ -146,3 +146,44 @@ func plainTexts(b comment.Block) []string {
 	}
 	return out
 }
+
+// TestFileMaps checks that the file map of each package that has one (in
+// its doc.go, after "The files of the package") names every file of the
+// package, and no file it does not have.
+func TestFileMaps(t *testing.T) {
+	named := regexp.MustCompile(`[A-Za-z0-9_]+\.go\b`)
+	for _, dir := range []string{".", "canon", "urlpattern"} {
+		data, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, fileMap, ok := strings.Cut(string(data), "// The files of the package")
+		if !ok {
+			t.Errorf("%s/doc.go has no file map", dir)
+			continue
+		}
+		inMap := map[string]bool{}
+		for _, name := range named.FindAllString(fileMap, -1) {
+			inMap[name] = true
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			if !inMap[name] {
+				t.Errorf("%s/doc.go's file map does not name %s", dir, name)
+			}
+			delete(inMap, name)
+		}
+		for name := range inMap {
+			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+				t.Errorf("%s/doc.go's file map names %s, which the package does not have", dir, name)
+			}
+		}
+	}
+}
