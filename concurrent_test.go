@@ -22,7 +22,7 @@ func readAll(u *URL) string {
 		u.Host(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash(), u.RequestURI(),
 		u.Redacted(), u.IsAbs(), u.HostValue(), u.OriginValue().String(), u.Display(DisplayOptions{MaxLength: 30}),
 		sp.String(), sp.Size(), a, q, u.StdURL().String(), string(text), string(bin), value,
-		u.LogValue().String(), addr, ok, rel.Href(), err, u.CanParse("x"), u.JoinPath("j").Href(),
+		u.LogValue().String(), addr, ok, hrefOf(rel), err, u.CanParse("x"), u.JoinPath("j").Href(),
 		v.Equal(u), u.EqualExcludingFragments(v), *v == *u)
 }
 

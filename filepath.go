@@ -191,7 +191,7 @@ func splitWindowsPath(p string) (host, rest string, ok bool) {
 // with its drive letter, file:///C:/a being "C:\a" and file:///C: "C:";
 // anything else has no Windows path (ErrNoWindowsPath). file:////server/share,
 // written by some programs for a UNC path, is read as one too.
-func (u *URL) FilePath(style PathStyle) (string, error) {
+func (u URL) FilePath(style PathStyle) (string, error) {
 	fail := func(err error) (string, error) {
 		return "", &FilePathError{Op: "FilePath", Path: u.Href(), Style: style, Err: err}
 	}

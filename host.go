@@ -387,7 +387,7 @@ type Host struct {
 
 // HostValue returns the URL's host; its Kind is HostNull when the URL has
 // none. Its String is [URL.Hostname].
-func (u *URL) HostValue() Host {
+func (u URL) HostValue() Host {
 	return Host{kind: u.hostKind, s: u.Hostname()}
 }
 

@@ -13,7 +13,7 @@ import (
 // implementation.
 // https://url.spec.whatwg.org/#dom-url-origin
 // https://url.spec.whatwg.org/#concept-url-origin
-func (u *URL) Origin() string {
+func (u URL) Origin() string {
 	if u.href == "" {
 		return ""
 	}
@@ -69,7 +69,7 @@ func newOpaqueOrigin() Origin { return Origin{opaque: opaqueOrigins.Add(1), port
 // it to the implementation and suggests an opaque origin when in doubt.
 // Origin returns its serialization.
 // https://url.spec.whatwg.org/#concept-url-origin
-func (u *URL) OriginValue() Origin {
+func (u URL) OriginValue() Origin {
 	switch u.scheme {
 	case schemeFTP, schemeHTTP, schemeHTTPS, schemeWS, schemeWSS:
 		return Origin{scheme: u.href[:u.schemeEnd], host: u.HostValue(), port: int32(u.portNumber())}

@@ -30,7 +30,7 @@ import (
 func (u *URL) MakeRelative(target *URL) string {
 	t := target
 	if u == nil || t == nil || u.href == "" || t.href == "" || u.href[:u.schemeEnd] != t.href[:t.schemeEnd] {
-		return t.Href()
+		return hrefOf(t)
 	}
 	th := t.href
 	if u.opaquePath || t.opaquePath {
@@ -215,7 +215,7 @@ func (u *URL) firstSegmentIsDriveLetter() bool {
 // "/". Relative references do not resolve against such a URL (but for a
 // fragment), and its path segment editors fail with ErrOpaquePath.
 // https://url.spec.whatwg.org/#url-opaque-path
-func (u *URL) HasOpaquePath() bool { return u != nil && u.opaquePath }
+func (u URL) HasOpaquePath() bool { return u.opaquePath }
 
 // ErrOpaquePath is the error of the path segment editors for a URL whose
 // path is opaque, a string rather than a list of segments
@@ -233,7 +233,7 @@ var ErrDotSegment = errors.New(`weburl: a path segment cannot be "." or ".."`)
 // yields nothing for a URL with an opaque path. PercentDecode gives a
 // segment's bytes.
 // https://url.spec.whatwg.org/#concept-url-path
-func (u *URL) PathSegments() iter.Seq[string] {
+func (u URL) PathSegments() iter.Seq[string] {
 	return func(yield func(string) bool) {
 		if u.href == "" || u.opaquePath {
 			return

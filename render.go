@@ -85,7 +85,7 @@ type DisplayOptions struct {
 // of the lock icon); others stay encoded. Display is for people only: its
 // result is no URL to parse.
 // https://url.spec.whatwg.org/#url-rendering
-func (u *URL) Display(opts DisplayOptions) string {
+func (u URL) Display(opts DisplayOptions) string {
 	if u.href == "" {
 		return ""
 	}

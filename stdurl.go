@@ -56,7 +56,7 @@ import (
 // to a request target with a "%" that starts no percent-encoded byte,
 // which browsers send. Package fetch (github.com/weburl/weburl/fetch) builds
 // requests with StdURL and follows their redirects as a browser does.
-func (u *URL) StdURL() *url.URL {
+func (u URL) StdURL() *url.URL {
 	if u.href == "" {
 		return &url.URL{}
 	}
@@ -139,7 +139,7 @@ func FromStd(v *url.URL) (*URL, error) {
 // Query does: a copy, which changes nothing when it is changed. Unlike
 // net/url's Query, it keeps the order of the pairs. [URL.SearchParams] is
 // the list bound to the URL.
-func (u *URL) Query() *SearchParams { return &SearchParams{list: parseForm(u.query())} }
+func (u URL) Query() *SearchParams { return &SearchParams{list: parseForm(u.query())} }
 
 // SetQuery sets the query to v encoded, as u.RawQuery = v.Encode() sets
 // it with net/url: the pairs sorted by key, each key's values in their
@@ -156,7 +156,7 @@ func (u *URL) SetQuery(v url.Values) {
 // origin form: the path, then "?" and the query if the query is not null
 // (even if empty). For a URL with an opaque path, it is that path and the
 // query, like net/url's for an opaque URL.
-func (u *URL) RequestURI() string {
+func (u URL) RequestURI() string {
 	if u.href == "" {
 		return ""
 	}
@@ -165,7 +165,7 @@ func (u *URL) RequestURI() string {
 
 // IsAbs reports whether the URL is absolute: true for every URL but the
 // zero URL, as the standard's URLs always have a scheme.
-func (u *URL) IsAbs() bool { return u.href != "" }
+func (u URL) IsAbs() bool { return u.href != "" }
 
 // JoinPath returns a new URL whose path is the URL's path followed by the
 // elements, joined with "/" (and a "/" between the path and the first if
@@ -209,7 +209,7 @@ func (u *URL) Clone() *URL {
 
 // Redacted returns the serialization with the password, if any, replaced
 // by "xxxxx", as net/url's Redacted does.
-func (u *URL) Redacted() string {
+func (u URL) Redacted() string {
 	if u.Password() == "" {
 		return u.href
 	}
@@ -229,10 +229,10 @@ func (u *URL) ResolveReference(ref *URL) *URL {
 
 // MarshalText returns the serialization, for encoding/json and other
 // encoders of text.
-func (u *URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
 
 // AppendText appends the serialization to b.
-func (u *URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
+func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
 
 // UnmarshalText parses text as [URL.SetHref] does; empty text gives the
 // zero URL.
@@ -245,10 +245,10 @@ func (u *URL) UnmarshalText(text []byte) error {
 }
 
 // MarshalBinary returns the serialization, as MarshalText does.
-func (u *URL) MarshalBinary() ([]byte, error) { return u.MarshalText() }
+func (u URL) MarshalBinary() ([]byte, error) { return u.MarshalText() }
 
 // AppendBinary appends the serialization to b, as AppendText does.
-func (u *URL) AppendBinary(b []byte) ([]byte, error) { return u.AppendText(b) }
+func (u URL) AppendBinary(b []byte) ([]byte, error) { return u.AppendText(b) }
 
 // UnmarshalBinary parses data as UnmarshalText does.
 func (u *URL) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
@@ -270,7 +270,7 @@ func (u *URL) Scan(src any) error {
 
 // Value implements database/sql/driver's Valuer: the serialization, or NULL
 // for the zero URL.
-func (u *URL) Value() (driver.Value, error) {
+func (u URL) Value() (driver.Value, error) {
 	if u.href == "" {
 		return nil, nil
 	}
@@ -279,7 +279,7 @@ func (u *URL) Value() (driver.Value, error) {
 
 // LogValue implements log/slog's LogValuer: the serialization with the
 // password redacted.
-func (u *URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
+func (u URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 
 // DialAddress returns the address to dial for the URL, "host:port" as
 // net.JoinHostPort makes it (an IPv6 address in brackets): the host, which
@@ -287,7 +287,7 @@ func (u *URL) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 // the port, or the scheme's default port when it is null. ok is false when
 // the URL has no host or no port to dial: a null or empty host, or a
 // scheme that is not special and no port.
-func (u *URL) DialAddress() (addr string, ok bool) {
+func (u URL) DialAddress() (addr string, ok bool) {
 	if u.hostKind == HostNull || u.hostKind == HostEmpty {
 		return "", false
 	}

@@ -38,13 +38,21 @@ import (
 // with u.SetHref(strings.Clone(u.Href())). A string got from a URL made in
 // one allocation with its href keeps those 48 bytes alive with it.
 //
-// A URL is a value: copying one (v := *u) gives an independent URL, and
-// URLs are comparable, *u == *v holding exactly when u and v are equal
-// URLs (see [URL.Equal]); comparing two *URL compares their addresses.
-// Methods that only read a URL never write to it, so goroutines may share
-// a URL that none of them changes. Its methods have pointer receivers, as
-// net/url's do: encoding/json marshals a URL by MarshalText through a
-// pointer or an addressable value.
+// A URL is a value, as time.Time is: copying one (v := *u) gives an
+// independent URL, and URLs are comparable, *u == *v holding exactly when
+// u and v are equal URLs (see [URL.Equal]); comparing two *URL compares
+// their addresses. Methods that only read a URL never write to it, so
+// goroutines may share a URL that none of them changes. The getters and
+// the encoders ([URL.String], [URL.MarshalText], [URL.MarshalBinary],
+// [URL.Value], [URL.LogValue] and the like) have value receivers, so that
+// a URL held by value prints as its href with fmt, logs as it with slog,
+// and marshals as it in JSON, XML, text, binary and gob, as a struct
+// field, a slice element or a map value too. The setters, the Unmarshal
+// methods, [URL.Scan] and [URL.SearchParams] (a list bound to its URL)
+// have pointer receivers, and so do the methods that take the URL as a
+// base ([URL.Parse], [URL.MakeRelative], ...). A nil *URL prints as
+// <nil> and marshals as JSON's null; a getter called on it panics, as a
+// method of a nil *time.Time does.
 //
 // https://url.spec.whatwg.org/#concept-url
 type URL struct {
@@ -364,6 +372,17 @@ func Parse(rawURL string) (*URL, error) {
 	return parseURL(rawURL, nil, nil, wantURL, nil)
 }
 
+// MustParse is [Parse] for an input that is known to be a URL, in
+// constants and tests: it panics, with the [*Error], when rawURL does not
+// parse.
+func MustParse(rawURL string) *URL {
+	u, err := Parse(rawURL)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
 // Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
 // ref may be relative, as in a link on the page at u. A nil u parses ref
 // without a base, as [Parse] does.
@@ -391,23 +410,17 @@ func CanParse(rawURL string) bool { return canParse(rawURL, nil) }
 func (u *URL) CanParse(ref string) bool { return canParse(ref, u) }
 
 // Href returns the serialization of the URL, as JavaScript's URL.href does:
-// "" for the zero URL and for a nil *URL.
+// "" for the zero URL.
 // https://url.spec.whatwg.org/#dom-url-href
-func (u *URL) Href() string {
-	if u == nil {
-		return ""
-	}
-	return u.href
-}
+func (u URL) Href() string { return u.href }
 
-// String returns the serialization of the URL; it is [URL.Href], and ""
-// for a nil *URL too.
+// String returns the serialization of the URL; it is [URL.Href].
 // https://url.spec.whatwg.org/#concept-url-serializer
-func (u *URL) String() string { return u.Href() }
+func (u URL) String() string { return u.Href() }
 
 // Protocol returns the scheme followed by ":", as JavaScript's URL.protocol does.
 // https://url.spec.whatwg.org/#dom-url-protocol
-func (u *URL) Protocol() string {
+func (u URL) Protocol() string {
 	if u.href == "" {
 		return ""
 	}
@@ -416,7 +429,7 @@ func (u *URL) Protocol() string {
 
 // Username returns the username, percent-encoded, as JavaScript's URL.username does.
 // https://url.spec.whatwg.org/#dom-url-username
-func (u *URL) Username() string {
+func (u URL) Username() string {
 	if u.hostKind == HostNull {
 		return ""
 	}
@@ -425,7 +438,7 @@ func (u *URL) Username() string {
 
 // Password returns the password, percent-encoded, as JavaScript's URL.password does.
 // https://url.spec.whatwg.org/#dom-url-password
-func (u *URL) Password() string {
+func (u URL) Password() string {
 	if u.hostStart > u.usernameEnd+1 {
 		return u.href[u.usernameEnd+1 : u.hostStart-1]
 	}
@@ -435,7 +448,7 @@ func (u *URL) Password() string {
 // Host returns the serialized host and, if the port is not null, ":" and the
 // port, as JavaScript's URL.host does.
 // https://url.spec.whatwg.org/#dom-url-host
-func (u *URL) Host() string {
+func (u URL) Host() string {
 	if u.hostKind == HostNull {
 		return ""
 	}
@@ -452,12 +465,12 @@ func (u *URL) Host() string {
 // address to dial ("[::1]:8080"), and [URL.HostValue] and [Host.Addr] for
 // the address as a netip.Addr.
 // https://url.spec.whatwg.org/#dom-url-hostname
-func (u *URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
 // Port returns the port in decimal, or "" when it is null (absent, or the
 // scheme's default port), as JavaScript's URL.port does.
 // https://url.spec.whatwg.org/#dom-url-port
-func (u *URL) Port() string {
+func (u URL) Port() string {
 	if !u.hasPort() {
 		return ""
 	}
@@ -466,12 +479,12 @@ func (u *URL) Port() string {
 
 // Pathname returns the serialized path, as JavaScript's URL.pathname does.
 // https://url.spec.whatwg.org/#dom-url-pathname
-func (u *URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
+func (u URL) Pathname() string { return u.href[u.pathStart:u.pathEnd()] }
 
 // Search returns "?" followed by the query, or "" when the query is null or
 // empty, as JavaScript's URL.search does.
 // https://url.spec.whatwg.org/#dom-url-search
-func (u *URL) Search() string {
+func (u URL) Search() string {
 	if u.queryStart == omitted || u.queryEnd()-u.queryStart <= 1 {
 		return ""
 	}
@@ -481,7 +494,7 @@ func (u *URL) Search() string {
 // Hash returns "#" followed by the fragment, or "" when the fragment is null
 // or empty, as JavaScript's URL.hash does.
 // https://url.spec.whatwg.org/#dom-url-hash
-func (u *URL) Hash() string {
+func (u URL) Hash() string {
 	if u.hashStart == omitted || uint32(len(u.href))-u.hashStart <= 1 {
 		return ""
 	}
@@ -492,7 +505,7 @@ func (u *URL) Hash() string {
 // serializations are the same. A nil URL is equal to the zero URL (and to
 // nil). Equal is *u == *v for URLs that are not nil.
 // https://url.spec.whatwg.org/#concept-url-equals
-func (u *URL) Equal(v *URL) bool { return u.Href() == v.Href() }
+func (u *URL) Equal(v *URL) bool { return hrefOf(u) == hrefOf(v) }
 
 // EqualExcludingFragments reports whether u and v are equal but for their
 // fragments: the standard's URL equivalence with exclude fragments set. A
@@ -500,16 +513,24 @@ func (u *URL) Equal(v *URL) bool { return u.Href() == v.Href() }
 // https://url.spec.whatwg.org/#concept-url-equals
 func (u *URL) EqualExcludingFragments(v *URL) bool {
 	if u == nil || v == nil {
-		return u.Href() == v.Href()
+		return hrefOf(u) == hrefOf(v)
 	}
 	return u.href[:u.queryEnd()] == v.href[:v.queryEnd()]
+}
+
+// hrefOf returns the href of u, or "" if u is nil.
+func hrefOf(u *URL) string {
+	if u == nil {
+		return ""
+	}
+	return u.href
 }
 
 // Scheme returns the scheme, without the ":" that [URL.Protocol] ends
 // with: the standard's URL scheme, always in lower case, and net/url's
 // Scheme field.
 // https://url.spec.whatwg.org/#concept-url-scheme
-func (u *URL) Scheme() string {
+func (u URL) Scheme() string {
 	if u.href == "" {
 		return ""
 	}

@@ -503,7 +503,7 @@ func TestSchemeHelpers(t *testing.T) {
 			t.Errorf("%q.HasOpaquePath() = %v", href, !want)
 		}
 	}
-	if (*URL)(nil).HasOpaquePath() || new(URL).HasOpaquePath() {
-		t.Error("nil or zero URL has an opaque path")
+	if new(URL).HasOpaquePath() {
+		t.Error("the zero URL has an opaque path")
 	}
 }

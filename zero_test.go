@@ -47,11 +47,13 @@ func TestZeroURL(t *testing.T) {
 			t.Errorf("%s() = %q, want \"\"", name, got)
 		}
 	}
-	// As Href does, String answers "" for a nil *URL, so that a nil URL
-	// prints as nothing (fmt calls String).
+	// A nil *URL prints as fmt prints a nil pointer, and is JSON's null.
 	var nilURL *URL
-	if nilURL.Href() != "" || nilURL.String() != "" || fmt.Sprint(nilURL) != "" {
-		t.Errorf("a nil *URL: Href %q, String %q, printed %q", nilURL.Href(), nilURL.String(), fmt.Sprint(nilURL))
+	if got := fmt.Sprint(nilURL); got != "<nil>" {
+		t.Errorf("a nil *URL prints as %q, want <nil>", got)
+	}
+	if b, err := json.Marshal(nilURL); err != nil || string(b) != "null" {
+		t.Errorf("a nil *URL marshals to %s, %v; want null", b, err)
 	}
 	for name, set := range map[string]func(*URL, string) error{
 		"SetProtocol": (*URL).SetProtocol, "SetUsername": (*URL).SetUsername, "SetPassword": (*URL).SetPassword,

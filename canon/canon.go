@@ -289,10 +289,10 @@ func (c *Canonicalizer) Canonicalize(rawURL string) (string, error) {
 // For an href h, CanonicalizeURL of the URL weburl.Parse(h) returns is
 // what Canonicalize(h) returns. It returns "" for a nil or zero URL.
 func (c *Canonicalizer) CanonicalizeURL(u *weburl.URL) string {
-	href := u.Href()
-	if href == "" {
+	if u == nil || u.Href() == "" {
 		return ""
 	}
+	href := u.Href()
 	var stack [256]byte
 	var k []byte
 	if c.Lenient {

@@ -87,6 +87,9 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 // returns, without parsing h again. For a nil or zero URL it returns "-",
 // as SURT does for "".
 func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
+	if u == nil {
+		return SURT("", opts)
+	}
 	if href := u.Href(); href == "" || opts.CDXCompatible || strings.HasPrefix(href, "filedesc") {
 		return SURT(href, opts)
 	}

@@ -47,7 +47,7 @@ import (
 // [Client], or a client from [FollowRedirects], to follow its redirects as
 // a browser does.
 func NewRequest(ctx context.Context, method string, u *weburl.URL, body io.Reader) (*http.Request, error) {
-	if u.Href() == "" {
+	if u == nil || u.Href() == "" {
 		return nil, errors.New("fetch: NewRequest with no URL")
 	}
 	req, err := http.NewRequestWithContext(ctx, method, "http://weburl.invalid/", body)
