@@ -197,11 +197,32 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 	}
 	var r resumption
 	if x == nil {
-		switch r = dispatch(input, base, want); r.kind {
-		case taken:
-			return keep(input, "", &r.c, dst, want), nil
-		case takenRelative:
-			return keep(base.href[:r.at], input, &r.c, dst, want), nil
+		if base != nil && want != wantValid && shortcuts&cutResolve != 0 {
+			at, ok := resolveVerbatim(base, input, &r.c)
+			switch {
+			case !ok:
+			case want == wantURL:
+				return newURL(base.href[:at], input, &r.c), nil
+			default:
+				dst.href, dst.components = concat(base.href[:at], input), r.c
+				return dst, nil
+			}
+			if at > 0 {
+				// A reference, which verbatim would not take.
+				resumeRelative(base, input, at, &r)
+				return runStates(input, base, dst, want, x, &r)
+			}
+		}
+		if dispatch(input, want, &r); r.kind == taken {
+			// The input is its href.
+			switch want {
+			case wantURL:
+				return &URL{href: input, components: r.c}, nil
+			case wantHref:
+				dst.href, dst.components = input, r.c
+				return dst, nil
+			}
+			return nil, nil
 		}
 	}
 	return runStates(input, base, dst, want, x, &r)
@@ -340,16 +361,16 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, e
 }
 
 // canParse reports whether input parses against base: parseURL for
-// wantValid, without parseURL's frame and arguments (which cost CanParse
-// 31, 31 and 28 more instructions per URL on kasztp.txt, userbait.txt and
-// wpt's inputs: GOGC=off bench/ir.sh canparse, at 88a6828), through the
-// same dispatch.
+// wantValid, through the same dispatch, without parseURL's frame and
+// arguments (which cost CanParse 31, 31 and 28 more instructions per URL
+// on kasztp.txt, userbait.txt and wpt's inputs: GOGC=off bench/ir.sh
+// canparse, at 88a6828).
 func canParse(input string, base *URL) bool {
 	if len(input) > MaxInputLength {
 		return false
 	}
-	r := dispatch(input, nil, wantValid)
-	if r.kind == taken {
+	var r resumption
+	if dispatch(input, wantValid, &r); r.kind == taken {
 		return true
 	}
 	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &r)

@@ -64,8 +64,7 @@ const (
 	schemed                        // the same, but the scheme is read: it is in c (schemeEnd, scheme), in lower case
 	resumed                        // the states go on after what the shortcut read
 	resumedRelative                // the same, for a reference against the base
-	taken                          // the shortcut made the URL: the input is its href
-	takenRelative                  // the shortcut made the URL: its href is the base's up to at, then the input
+	taken                          // the shortcut made the URL
 )
 
 // A resumption is what the shortcuts make of the input: the verdict, the
@@ -84,42 +83,17 @@ type resumption struct {
 	kind verdict
 }
 
-// dispatch is the layer's one entry, for parseURL and canParse: it takes
-// the shortcut that applies to input against base, for want. It is small
-// enough to inline, so that canParse's constant want folds the relative
-// shortcut away.
-func dispatch(input string, base *URL, want want) (r resumption) {
-	switch {
-	case base != nil && want != wantValid && shortcuts&cutResolve != 0:
-		r = relative(input, base, want)
-	case shortcuts&cutVerbatim != 0:
-		r = absolute(input, want)
+// dispatch takes the verbatim shortcut for parseURL and canParse, into r
+// (the zero resumption): the one place the entry consults it. parseURL
+// consults the resolve shortcut first. It inlines: a function call for
+// it cost CanParse 21 instructions per URL on kasztp.txt (GOGC=off
+// bench/ir.sh canparse).
+func dispatch(input string, want want, r *resumption) {
+	if shortcuts&cutVerbatim != 0 {
+		if r.kind = verbatim(input, &r.c, want); r.kind == resumed {
+			r.at = r.c.pathStart
+		}
 	}
-	return r
-}
-
-// relative takes the resolve shortcut, or else verbatim's.
-func relative(input string, base *URL, want want) (r resumption) {
-	at, ok := resolveVerbatim(base, input, &r.c)
-	switch {
-	case ok:
-		r.at, r.kind = at, takenRelative
-	case at > 0:
-		// A reference, which verbatim would not take.
-		r = resumeRelative(base, input, at)
-	case shortcuts&cutVerbatim != 0:
-		r = absolute(input, want)
-	}
-	return r
-}
-
-// absolute takes the verbatim shortcut.
-func absolute(input string, want want) (r resumption) {
-	r.kind = verbatim(input, &r.c, want)
-	if r.kind == resumed {
-		r.at = r.c.pathStart
-	}
-	return r
 }
 
 // resume readies p, set up to parse from the start, to go on as r, of
@@ -433,11 +407,11 @@ func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) 
 // port, and its path shortened (up to the "/" before at) when the
 // reference's path does not start with "/". The states before would copy
 // them and report no validation error. It sets c to base's components.
-func resumeRelative(base *URL, ref string, at uint32) resumption {
+func resumeRelative(base *URL, ref string, at uint32, r *resumption) {
 	if ref[0] != '/' {
 		at-- // shortening the path leaves it before its last "/"
 	}
-	return resumption{c: base.components, at: at, kind: resumedRelative}
+	r.c, r.at, r.kind = base.components, at, resumedRelative
 }
 
 // scanDomain returns the index of the first byte from s[i] of the classes
