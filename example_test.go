@@ -3,6 +3,7 @@ package weburl_test
 import (
 	"errors"
 	"fmt"
+	"log"
 	"net/url"
 	"slices"
 	"strings"
@@ -528,4 +529,38 @@ func ExampleURL_SetPort() {
 	// weburl: set port "99999": port-out-of-range https://example.com:8443/
 	// true the port is greater than 65535
 	// weburl: set port "1": cannot-have-username-password-port
+}
+
+// A small net/url program moved to weburl. It was:
+//
+//	u, err := url.Parse("HTTPS://Example.COM:443/docs/../guide/a b?lang=en#intro")
+//	if err != nil {
+//		log.Fatal(err)
+//	}
+//	fmt.Println(u.Scheme, u.Host, u.Path, u.RawQuery, u.Fragment)
+//	q := u.Query()
+//	q.Set("page", "2")
+//	u.RawQuery = q.Encode()
+//	ref, _ := url.Parse("../img/logo.png")
+//	fmt.Println(u, u.ResolveReference(ref))
+//	fmt.Println(url.QueryEscape("a b&c"), url.PathEscape("a/b c"))
+//
+// Fields become methods (Scheme, Host), the path and query are read
+// percent-encoded (PercentDecode decodes them), the query is edited in
+// place through SearchParams, and the URL is the one a browser loads.
+func Example_fromNetURL() {
+	u, err := weburl.Parse("HTTPS://Example.COM:443/docs/../guide/a b?lang=en#intro")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(u.Scheme(), u.Host(), weburl.PercentDecode(u.Pathname()),
+		strings.TrimPrefix(u.Search(), "?"), weburl.PercentDecode(strings.TrimPrefix(u.Hash(), "#")))
+	u.SearchParams().Set("page", "2")
+	ref, _ := u.Parse("../img/logo.png")
+	fmt.Println(u, ref)
+	fmt.Println(weburl.PercentEncodeForm("a b&c"), weburl.PercentEncodePathSegment("a/b c"))
+	// Output:
+	// https example.com /guide/a b lang=en intro
+	// https://example.com/guide/a%20b?lang=en&page=2#intro https://example.com/img/logo.png
+	// a+b%26c a%2Fb%20c
 }

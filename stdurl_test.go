@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -372,6 +373,44 @@ func TestMarshaling(t *testing.T) {
 	}
 }
 
+// TestMovingNames checks that the README's table of names, in its section
+// Moving from net/url, names every exported field and method of url.URL
+// and the package's functions and types a program uses.
+func TestMovingNames(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "## Moving from net/url")
+	table, _, _ := strings.Cut(section, "What each does with the same input")
+	var first strings.Builder // the first column
+	for _, line := range strings.Split(table, "\n") {
+		if cells := strings.Split(line, " | "); strings.HasPrefix(line, "| ") && len(cells) > 1 {
+			first.WriteString(cells[0] + "\n")
+		}
+	}
+	var names []string
+	typ := reflect.TypeFor[url.URL]()
+	for i := range typ.NumField() {
+		if f := typ.Field(i); f.IsExported() {
+			names = append(names, "u."+f.Name)
+		}
+	}
+	ptr := reflect.TypeFor[*url.URL]()
+	for i := range ptr.NumMethod() {
+		names = append(names, "u."+ptr.Method(i).Name)
+	}
+	for _, n := range []string{"Parse", "ParseRequestURI", "ParseQuery", "QueryEscape", "QueryUnescape",
+		"PathEscape", "PathUnescape", "Values", "User", "UserPassword", "JoinPath", "Error", "EscapeError", "InvalidHostError"} {
+		names = append(names, "url."+n)
+	}
+	for _, n := range names {
+		if !strings.Contains(first.String(), n) {
+			t.Errorf("the README's table of names does not name %s", n)
+		}
+	}
+}
+
 // TestMigratingTable checks every row of the README's table of behaviours,
 // both the net/url column and the weburl one.
 func TestMigratingTable(t *testing.T) {
@@ -379,12 +418,14 @@ func TestMigratingTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	section := strings.SplitN(string(readme), "## Migrating from net/url", 2)
-	if len(section) != 2 {
-		t.Fatal("README.md has no section Migrating from net/url")
+	_, section, ok := strings.Cut(string(readme), "## Moving from net/url")
+	_, table, ok2 := strings.Cut(section, "What each does with the same input")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no section Moving from net/url with a table of behaviours")
 	}
+	table, _, _ = strings.Cut(table, "\n\n\n")
 	row := regexp.MustCompile("(?m)^\\| `(.+?)` \\| (.+?) \\| (.+?) \\|$")
-	rows := row.FindAllStringSubmatch(section[1], -1)
+	rows := row.FindAllStringSubmatch(table, -1)
 	if len(rows) < 6 {
 		t.Fatalf("%d rows in the table", len(rows))
 	}
