@@ -13,6 +13,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/http/httptrace"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -116,6 +117,8 @@ func (l *recordingListener) Accept() (net.Conn, error) {
 	return &recordingConn{Conn: c, net: l.net}, nil
 }
 
+var requestLine = regexp.MustCompile(`(GET|POST|PUT|HEAD|DELETE|PATCH) \S+ HTTP/1\.1$`)
+
 type recordingConn struct {
 	net.Conn
 	net     *testNet
@@ -137,12 +140,12 @@ func (c *recordingConn) Read(b []byte) (int, error) {
 			c.net.hosts = append(c.net.hosts, host)
 			c.net.mu.Unlock()
 		}
-		for _, m := range []string{"GET ", "POST ", "PUT ", "HEAD ", "DELETE "} {
-			if strings.HasPrefix(line, m) {
-				c.net.mu.Lock()
-				c.net.lines = append(c.net.lines, line)
-				c.net.mu.Unlock()
-			}
+		// A request line, after the body of the request before it on the
+		// connection, if that did not end with a CRLF.
+		if m := requestLine.FindString(line); m != "" {
+			c.net.mu.Lock()
+			c.net.lines = append(c.net.lines, m)
+			c.net.mu.Unlock()
 		}
 	}
 	return k, err
@@ -314,38 +317,35 @@ func TestFollowRedirects(t *testing.T) {
 }
 
 // TestLikeNetHTTP checks that a Client, and a client from
-// FollowRedirects, follow redirects as net/http's client does (method,
-// body, the headers kept and dropped, the Referer added, the cookies of
-// the jar) wherever net/url reads the Location as weburl does: the server
-// sees the same requests from both.
+// FollowRedirects, follow redirects as net/http's client does where the
+// Fetch Standard and net/http agree and net/url reads the Location as
+// weburl does: to the same origin, for GET, HEAD and POST, with the
+// headers kept (but those of the body) and the Referer added, and the
+// cookies of the jar. The server sees the same requests from both.
+// (TestFetchRedirects checks where they differ.)
 func TestLikeNetHTTP(t *testing.T) {
 	to := map[string]redirect{
-		"a.test/other":  {302, "http://other.test/to", "", true},
-		"a.test/sub":    {302, "http://sub.a.test/to", "", true},
-		"a.test/port":   {302, "http://a.test:8080/to", "", true},
-		"a.test/scheme": {302, "https://a.test/to", "", true},
-		"a.test/same":   {302, "/to", "c=2", true},
+		"a.test/same": {302, "/to", "c=2", true},
 	}
 	for _, status := range []int{301, 302, 303, 307, 308} {
 		to["a.test/"+strconv.Itoa(status)] = redirect{status, "/to", "", true}
 	}
 	_, tn := newRedirects(t, to)
-	clients := func() (std *http.Client, ours map[string]func(*http.Request) (*http.Response, error)) {
-		jar, _ := cookiejar.New(nil)
-		std = &http.Client{Transport: tn.transport(), Jar: jar}
-		ourJar, _ := cookiejar.New(nil)
-		fromFollow := FollowRedirects(&http.Client{Transport: tn.transport(), Jar: ourJar})
-		clientJar, _ := cookiejar.New(nil)
-		client := NewClient(&http.Client{Transport: tn.transport(), Jar: clientJar})
-		return std, map[string]func(*http.Request) (*http.Response, error){"FollowRedirects": fromFollow.Do, "Client": client.Do}
+	jar, _ := cookiejar.New(nil)
+	std := &http.Client{Transport: tn.transport(), Jar: jar}
+	ourJar, _ := cookiejar.New(nil)
+	clientJar, _ := cookiejar.New(nil)
+	ours := map[string]func(*http.Request) (*http.Response, error){
+		"FollowRedirects": FollowRedirects(&http.Client{Transport: tn.transport(), Jar: ourJar}).Do,
+		"Client":          NewClient(&http.Client{Transport: tn.transport(), Jar: clientJar}).Do,
 	}
-	std, ours := clients()
-	header := http.Header{"Authorization": {"Bearer t"}, "Cookie": {"c=1"}, "X-Custom": {"x"}, "Content-Type": {"text/plain"}}
-	for _, path := range []string{"other", "sub", "port", "scheme", "same", "same", "301", "302", "303", "307", "308"} {
-		for _, method := range []string{"GET", "POST", "PUT", "HEAD"} {
+	header := http.Header{"Authorization": {"Bearer t"}, "Cookie": {"c=1"}, "X-Custom": {"x"}}
+	compared := 0
+	for _, path := range []string{"same", "same", "301", "302", "303", "307", "308"} {
+		for _, method := range []string{"GET", "POST", "HEAD"} {
 			do := func(send func(*http.Request) (*http.Response, error)) string {
 				var body io.Reader
-				if method != "GET" && method != "HEAD" {
+				if method == "POST" {
 					body = strings.NewReader("payload")
 				}
 				u, _ := weburl.Parse("http://a.test/" + path)
@@ -371,8 +371,136 @@ func TestLikeNetHTTP(t *testing.T) {
 				if got := do(send); got != want {
 					t.Errorf("%s %s with %s:\n got %s\nwant %s (net/http)", method, path, name, got, want)
 				}
+				compared++
 			}
 		}
+	}
+	if compared != 42 {
+		t.Errorf("%d comparisons, want 42", compared)
+	}
+}
+
+// TestFetchRedirects checks, for a Client and a client from
+// FollowRedirects alike, the steps of the Fetch Standard's HTTP-redirect
+// fetch where net/http's client does otherwise: the method and body of
+// each status, the Authorization header on a redirect to another origin,
+// and the Referer of the default referrer policy.
+// https://fetch.spec.whatwg.org/#http-redirect-fetch
+func TestFetchRedirects(t *testing.T) {
+	to := map[string]redirect{
+		"a.test/other":    {302, "http://other.test/to", "", true},
+		"a.test/sub":      {302, "http://sub.a.test/to", "", true},
+		"a.test/port":     {302, "http://a.test:8080/to", "", true},
+		"a.test/scheme":   {302, "https://a.test/to", "", true},
+		"a.test/same":     {302, "/to#f", "", true},
+		"a.test/away":     {302, "http://other.test/back", "", true},
+		"other.test/back": {302, "http://a.test/to", "", true},
+		"a.test/secure":   {302, "https://a.test/down", "", true},
+		"a.test/down":     {302, "http://a.test/to", "", true},
+	}
+	for _, status := range []int{301, 302, 303, 307, 308} {
+		to["a.test/"+strconv.Itoa(status)] = redirect{status, "/to", "", true}
+	}
+	_, tn := newRedirects(t, to)
+	for _, cons := range constructors {
+		c, _ := cons.make(&http.Client{Transport: tn.transport()})
+		// Method and body, step 12: 301 and 302 make POST a GET, 303 every
+		// method but GET and HEAD; a GET loses the body and the
+		// request-body headers; any other keeps them, the body sent again.
+		for _, status := range []int{301, 302, 303, 307, 308} {
+			for _, method := range []string{"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"} {
+				toGet := (status == 301 || status == 302) && method == "POST" || status == 303 && method != "GET" && method != "HEAD"
+				wantMethod, wantBody, wantType := method, "payload", "text/plain"
+				if toGet {
+					wantMethod, wantBody, wantType = "GET", "", ""
+				}
+				var body io.Reader
+				if method != "GET" && method != "HEAD" {
+					body = strings.NewReader("payload")
+				} else {
+					wantBody = ""
+				}
+				resp, got, err := get(t, c, method, "http://a.test/"+strconv.Itoa(status), body, http.Header{"Content-Type": {"text/plain"}})
+				if err != nil {
+					t.Fatalf("%s: %s %d: %v", cons.name, method, status, err)
+				}
+				want := fmt.Sprintf("%s a.test /to auth=\"\" cookie=\"\" type=%q custom=\"\" body=%q", wantMethod, wantType, wantBody)
+				if method == "HEAD" {
+					want, got = "", "" // no body to echo into; the request line is checked below
+				}
+				if !strings.HasPrefix(got, want) || resp.Request.Method != wantMethod {
+					t.Errorf("%s: %s answered %d: the server saw %s (%s), want %s", cons.name, method, status, got, resp.Request.Method, want)
+				}
+			}
+		}
+		// Authorization goes on a redirect to another origin, a subdomain,
+		// another port or scheme too, and stays gone when the chain comes
+		// back; it stays to the same origin.
+		for path, wantAuth := range map[string]string{"other": "", "sub": "", "port": "", "scheme": "", "same": "Bearer t", "away": ""} {
+			_, got, err := get(t, c, "GET", "http://a.test/"+path, nil, http.Header{"Authorization": {"Bearer t"}})
+			if err != nil || !strings.Contains(got, fmt.Sprintf("auth=%q", wantAuth)) {
+				t.Errorf("%s: %s: the server saw %s, %v; want auth=%q", cons.name, path, got, err, wantAuth)
+			}
+		}
+		// The Referer, strict-origin-when-cross-origin: the URL without its
+		// fragment and credentials to the same origin, its origin alone to
+		// another, none from https to http; from the Referer the caller
+		// set, if any, else from the URL redirected from.
+		for _, tc := range []struct{ from, referer, want string }{
+			{"http://user:pw@a.test/same#top", "", "http://a.test/same"},
+			{"http://a.test/other", "", "http://a.test/"},
+			{"http://a.test/sub", "", "http://a.test/"},
+			{"http://a.test/secure", "", ""},
+			{"http://a.test/same", "http://ref.test/page?q#f", "http://ref.test/"},
+			{"http://a.test/same", "http://a.test/page?q#f", "http://a.test/page?q"},
+			{"http://a.test/secure", "https://ref.test/page", ""},
+		} {
+			var h http.Header
+			if tc.referer != "" {
+				h = http.Header{"Referer": {tc.referer}}
+			}
+			_, got, err := get(t, c, "GET", tc.from, nil, h)
+			if err != nil || !strings.HasSuffix(got, fmt.Sprintf("referer=%q", tc.want)) {
+				t.Errorf("%s: %s with Referer %q: the server saw %s, %v; want referer=%q", cons.name, tc.from, tc.referer, got, err, tc.want)
+			}
+		}
+	}
+}
+
+// onlyOnce is a body that cannot be sent again: no GetBody.
+type onlyOnce struct{ io.Reader }
+
+// TestRedirectBodyNotResent checks that a redirect that would send the
+// body again ends the chain with the response that redirects, its headers
+// as the server sent them, where the body cannot be sent again: for a 307,
+// as net/http does, and for a 301 or 302 to a PUT, which net/http follows
+// as a GET without the body.
+func TestRedirectBodyNotResent(t *testing.T) {
+	rs, tn := newRedirects(t, map[string]redirect{
+		"a.test/301": {301, "/to 1", "", true},
+		"a.test/302": {302, "/x/%zz", "", true},
+		"a.test/307": {307, "/to", "", true},
+		"a.test/303": {303, "/to", "", true},
+	})
+	for _, cons := range constructors {
+		c, _ := cons.make(&http.Client{Transport: tn.transport()})
+		for _, tc := range []struct {
+			path, method, location string
+			status                 int
+		}{
+			{"301", "PUT", "/to 1", 301}, {"302", "PUT", "/x/%zz", 302}, {"307", "POST", "/to", 307},
+			{"303", "PUT", "", 200}, // 303 makes it a GET: followed
+		} {
+			resp, _, err := get(t, c, tc.method, "http://a.test/"+tc.path, onlyOnce{strings.NewReader("payload")}, nil)
+			if err != nil || resp.StatusCode != tc.status || resp.Header.Get("Location") != tc.location {
+				t.Errorf("%s: %s %s: %v, %v; want %d with Location %q", cons.name, tc.method, tc.path, resp, err, tc.status, tc.location)
+			}
+		}
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if n := rs.visits["a.test/to 1"] + rs.visits["a.test/x/%zz"]; n != 0 {
+		t.Errorf("the Locations not followed were visited %d times", n)
 	}
 }
 
@@ -455,27 +583,91 @@ func TestRedirectCheckAndJar(t *testing.T) {
 }
 
 // TestErrUseLastResponse checks that http.ErrUseLastResponse from a
-// CheckRedirect set after the client was made returns the response that
-// redirects, with no further request, its Location the URL a browser
-// would follow.
+// CheckRedirect returns the response that redirects, with no further
+// request, and with exactly the headers the server sent (those a plain
+// net/http client gets): for a Client with CheckRedirect set before it is
+// made or after, and for a client from FollowRedirects with CheckRedirect
+// set before. Set after on FollowRedirects' client, it replaces the
+// CheckRedirect that gives the Location back: a Location that net/url
+// reads as a browser does is the server's all the same.
 func TestErrUseLastResponse(t *testing.T) {
 	rs, tn := newRedirects(t, map[string]redirect{
-		"a.test/from": {302, "/a b", "", true},
+		"a.test/plain": {302, "/a b", "", true},
+		"a.test/odd":   {302, `\\b.test\x/%zz`, "", true},
 	})
+	stop := func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	headers := func(resp *http.Response) string {
+		h := resp.Header.Clone()
+		h.Del("Date")
+		return fmt.Sprint(resp.Status, h)
+	}
+	server := map[string]string{} // what the transport gives net/http
+	for _, path := range []string{"plain", "odd"} {
+		req, _ := http.NewRequest("GET", "http://a.test/"+path, nil)
+		resp, err := tn.transport().RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		discard(resp)
+		server[path] = headers(resp)
+	}
 	for _, cons := range constructors {
-		c, fields := cons.make(&http.Client{Transport: tn.transport()})
-		fields.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-		tn.recorded()
-		resp, _, err := get(t, c, "GET", "http://a.test/from", nil, nil)
-		_, lines := tn.recorded()
-		if err != nil || resp.StatusCode != 302 || resp.Header.Get("Location") != "http://a.test/a%20b" || len(lines) != 1 {
-			t.Errorf("%s: %v, %v after requests %q", cons.name, resp, err, lines)
+		for _, after := range []bool{false, true} {
+			hc := &http.Client{Transport: tn.transport()}
+			if !after {
+				hc.CheckRedirect = stop
+			}
+			c, fields := cons.make(hc)
+			if after {
+				fields.CheckRedirect = stop
+			}
+			for _, path := range []string{"plain", "odd"} {
+				if cons.name == "FollowRedirects" && after && path == "odd" {
+					continue
+				}
+				tn.recorded()
+				resp, _, err := get(t, c, "GET", "http://a.test/"+path, nil, nil)
+				_, lines := tn.recorded()
+				if err != nil || headers(resp) != server[path] || len(lines) != 1 {
+					t.Errorf("%s, set after %v: %s: %v, %v after requests %q; the server sent %s", cons.name, after, path, resp, err, lines, server[path])
+				}
+			}
 		}
 	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	if rs.visits["a.test/a b"] != 0 {
-		t.Errorf("the Location was visited %d times", rs.visits["a.test/a b"])
+	if rs.visits["a.test/a b"]+rs.visits["b.test/x/%zz"] != 0 {
+		t.Errorf("a Location was visited")
+	}
+}
+
+// TestRedirectsForgotten checks that the resolver forgets the redirects it
+// records once their responses are gone, where nothing else tells it
+// that they will not be followed: a client from FollowRedirects whose
+// CheckRedirect, set after it was made, stops at each.
+func TestRedirectsForgotten(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/odd": {302, `\\b.test\x`, "", true},
+	})
+	c := FollowRedirects(&http.Client{Transport: tn.transport()})
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	r := c.Transport.(*resolver)
+	const n = 100
+	for range n {
+		if _, _, err := get(t, c, "GET", "http://a.test/odd", nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := r.pending(); got == 0 || got > n {
+		t.Fatalf("%d redirects recorded after %d responses kept none: the test sees no redirect to forget", got, n)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for r.pending() > 0 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := r.pending(); got != 0 {
+		t.Errorf("%d redirects still recorded after their responses were collected", got)
 	}
 }
 
