@@ -36,10 +36,17 @@ type constructorParser struct {
 	state                        parserState
 }
 
-// parseConstructorString parses input into an Init.
+// parseConstructorString parses input into an Init. It also returns the
+// first tokenizing error that the lenient tokenizer met, or nil: the
+// standard goes on past it, but it is most often why a component then
+// fails to compile.
 // https://urlpattern.spec.whatwg.org/#parse-a-constructor-string
-func parseConstructorString(input string) (Init, error) {
-	tokens, _ := tokenize(input, lenient) // lenient: no error
+func parseConstructorString(input string) (Init, *Error, error) {
+	tokens, lenientErr := tokenize(input, lenient)
+	var note *Error
+	if lenientErr != nil {
+		note = lenientErr.(*Error)
+	}
 	p := &constructorParser{input: input, tokens: tokens}
 	for p.tokenIndex < len(p.tokens) {
 		p.tokenIncrement = 1
@@ -86,7 +93,7 @@ func parseConstructorString(input string) (Init, error) {
 		case stProtocol:
 			if p.isProtocolSuffix() {
 				if err := p.computeProtocolMatchesSpecialScheme(); err != nil {
-					return Init{}, err
+					return Init{}, note, err
 				}
 				next, skip := stPathname, 1
 				if p.nextIsAuthoritySlashes() {
@@ -152,7 +159,7 @@ func parseConstructorString(input string) (Init, error) {
 	if p.result.Hostname != nil && p.result.Port == nil {
 		p.result.Port = ptr("")
 	}
-	return p.result, nil
+	return p.result, note, nil
 }
 
 func ptr(s string) *string { return &s }

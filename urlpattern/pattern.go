@@ -48,18 +48,27 @@ const (
 	lenient
 )
 
-// tokenize splits input into tokens.
+// tokenize splits input into tokens. With the lenient policy, it returns
+// all the tokens and, as its error, the first tokenizing error it turned
+// into an invalid-char token, or nil; but not the one of a ":" without a
+// name, which every constructor string's scheme and port separators
+// make.
 // https://urlpattern.spec.whatwg.org/#tokenize
 func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 	var tokens []token
-	i := 0 // the index of the code point being read
+	var first error // the first tokenizing error, with the lenient policy
+	i := 0          // the index of the code point being read
 	add := func(typ tokenType, next, valueStart, valueEnd int) {
 		tokens = append(tokens, token{typ: typ, index: i, value: input[valueStart:valueEnd]})
 		i = next
 	}
 	fail := func(next, valueStart int, msg string) error {
+		err := &Error{Pattern: input, Offset: i, Msg: msg}
 		if policy == strict {
-			return &Error{Pattern: input, Offset: i, Msg: msg}
+			return err
+		}
+		if first == nil && input[i] != ':' {
+			first = err
 		}
 		add(tokInvalidChar, next, valueStart, next)
 		return nil
@@ -121,7 +130,7 @@ func tokenize(input string, policy tokenizePolicy) ([]token, error) {
 		add(tokChar, next, i, next)
 	}
 	tokens = append(tokens, token{typ: tokEnd, index: i})
-	return tokens, nil
+	return tokens, first
 }
 
 // scanRegexpGroup reads the regular expression of a "(" group that starts
@@ -137,7 +146,7 @@ func scanRegexpGroup(input string, start int) (end int, msg string) {
 			return 0, "a regular expression group holds a code point that is not ASCII"
 		}
 		if pos == start && c == '?' {
-			return 0, `a regular expression group starts with "?"`
+			return 0, `a regular expression group may not start with "?"`
 		}
 		switch c {
 		case '\\':

@@ -112,9 +112,9 @@ func CompileInit(init Init, opts *Options) (*Pattern, error) {
 }
 
 func compileString(pattern string, baseURL *string, opts *Options) (*Pattern, error) {
-	init, err := parseConstructorString(pattern)
+	init, note, err := parseConstructorString(pattern)
 	if err != nil {
-		return nil, withPattern(err, pattern)
+		return nil, withPattern(withNote(err, note), pattern)
 	}
 	if baseURL == nil && init.Protocol == nil {
 		return nil, &Error{Pattern: pattern, Offset: -1, Msg: "a relative pattern without a base URL"}
@@ -122,9 +122,21 @@ func compileString(pattern string, baseURL *string, opts *Options) (*Pattern, er
 	init.BaseURL = baseURL
 	p, err := create(init, opts)
 	if err != nil {
-		return nil, withPattern(err, pattern)
+		return nil, withPattern(withNote(err, note), pattern)
 	}
 	return p, nil
+}
+
+// withNote adds to an error the first tokenizing error the constructor
+// string's tokenizer went on past, note, if there was one: the pattern
+// "https://a.test/(?=x)" fails on its pathname "/(", cut at the "?" that
+// starts the search, because a regular expression group may not start
+// with "?".
+func withNote(err error, note *Error) error {
+	if e, ok := err.(*Error); ok && note != nil {
+		e.Msg += " (at offset " + strconv.Itoa(note.Offset) + " of the constructor string: " + note.Msg + ")"
+	}
+	return err
 }
 
 // withPattern records the constructor string an error is in.
