@@ -23,7 +23,12 @@ type component struct {
 	kind  matchKind
 	fixed string    // kindExact: the value
 	seq   []seqItem // kindSeq
-	re    *jsregexp.Regexp
+
+	// The regular expression, where the component has regexp groups
+	// (whose expression the constructor must check) or no shortcut:
+	// the expression of fixed text and wildcards that a shortcut
+	// matches is never compiled, nor needed.
+	re *jsregexp.Regexp
 }
 
 // A matchKind is how a component matches.
@@ -55,13 +60,12 @@ func compileComponent(input string, encode encodingCallback, opts options) (*com
 	for _, p := range parts {
 		c.hasRegExpGroups = c.hasRegExpGroups || p.typ == partRegexp
 	}
-	// The regular expression is compiled (and so checked) even where a
-	// shortcut matches, as the standard has the constructor fail on an
-	// invalid one.
-	if c.re, err = jsregexp.Compile(src, opts.ignoreCase); err != nil {
-		return nil, regexpError(input, src, err)
-	}
 	c.chooseShortcut()
+	if c.hasRegExpGroups || c.kind == kindRegexp {
+		if c.re, err = jsregexp.Compile(src, opts.ignoreCase); err != nil {
+			return nil, regexpError(input, src, err)
+		}
+	}
 	return c, nil
 }
 

@@ -5,14 +5,22 @@ import (
 	"testing"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
 // generalExec matches input with the component's regular expression,
 // whatever shortcut the component has: the general path.
 func (c *component) generalExec(input string) ([]Group, bool) {
-	saved := c.kind
+	saved, savedRe := c.kind, c.re
 	c.kind = kindRegexp
-	defer func() { c.kind = saved }()
+	defer func() { c.kind, c.re = saved, savedRe }()
+	if c.re == nil {
+		// A component with a shortcut and no regexp group has none.
+		var err error
+		if c.re, err = jsregexp.Compile(c.regexpSource, c.opts.ignoreCase); err != nil {
+			panic(err)
+		}
+	}
 	return c.exec(input)
 }
 

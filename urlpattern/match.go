@@ -91,6 +91,14 @@ func regexpItem(value string, ignoreCase bool) (seqItem, bool) {
 // the top of this file).
 func (c *component) chooseShortcut() {
 	var items []seqItem
+	var segment *seqItem // the item of a ":name" group, made once
+	segmentItem := func() seqItem {
+		if segment == nil {
+			it := classItem(segmentSet(c.opts), 1, -1)
+			segment = &it
+		}
+		return *segment
+	}
 	addLit := func(s string) {
 		if s == "" {
 			return
@@ -110,7 +118,7 @@ func (c *component) chooseShortcut() {
 			case p.typ == partFixedText:
 				items = append(items, seqItem{kind: seqOptLit, lit: p.value})
 			case p.typ == partSegmentWildcard && p.suffix == "":
-				it := classItem(segmentSet(c.opts), 1, -1)
+				it := segmentItem()
 				it.kind, it.lit = seqOptSeg, p.prefix
 				items = append(items, it)
 			default:
@@ -124,7 +132,7 @@ func (c *component) chooseShortcut() {
 			continue
 		case partSegmentWildcard:
 			addLit(p.prefix)
-			items = append(items, classItem(segmentSet(c.opts), 1, -1))
+			items = append(items, segmentItem())
 		case partFullWildcard:
 			addLit(p.prefix)
 			items = append(items, seqItem{kind: seqFull})

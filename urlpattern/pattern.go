@@ -55,7 +55,9 @@ const (
 // make.
 // https://urlpattern.spec.whatwg.org/#tokenize
 func tokenize(input string, policy tokenizePolicy) ([]token, error) {
-	var tokens []token
+	// At most a token per byte, and the end: one allocation, where
+	// growing the slice token by token copied it again and again.
+	tokens := make([]token, 0, len(input)+1)
 	var first error // the first tokenizing error, with the lenient policy
 	i := 0          // the index of the code point being read
 	add := func(typ tokenType, next, valueStart, valueEnd int) {
@@ -268,6 +270,7 @@ type patternParser struct {
 	index           int
 	nextNumericName int
 	prefixCodePoint string
+	names           map[string]struct{} // the group names of parts
 }
 
 // parsePatternString parses input into a part list.
@@ -470,15 +473,19 @@ func (p *patternParser) addPart(prefix string, nameToken, regexpToken *token, su
 		name = strconv.Itoa(p.nextNumericName)
 		p.nextNumericName++
 	}
-	for _, q := range p.parts {
-		if q.name == name {
-			offset := 0
-			if nameToken != nil {
-				offset = nameToken.index
-			}
-			return &Error{Pattern: p.input, Offset: offset, Msg: "the group name " + strconv.Quote(name) + " is used twice"}
+	// The standard looks for the name in the part list; a set of the
+	// names keeps it O(1) per part.
+	if _, dup := p.names[name]; dup {
+		offset := 0
+		if nameToken != nil {
+			offset = nameToken.index
 		}
+		return &Error{Pattern: p.input, Offset: offset, Msg: "the group name " + strconv.Quote(name) + " is used twice"}
 	}
+	if p.names == nil {
+		p.names = make(map[string]struct{})
+	}
+	p.names[name] = struct{}{}
 	encodedPrefix, err := p.encode(prefix)
 	if err != nil {
 		return err

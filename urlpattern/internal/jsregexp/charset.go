@@ -145,9 +145,14 @@ func subtract(a, b *charSet) *charSet {
 // class (Canonicalize with unicode sets).
 func foldClosure(s *charSet) *charSet {
 	out := &charSet{ranges: slices.Clone(s.ranges)}
-	for _, c := range casedRunes() {
-		if s.contains(c) {
-			out.addOrbit(c)
+	// The cased code points in each range, found by binary search in the
+	// sorted list of them: a set costs what it holds of them, not the
+	// whole list (a literal under the i flag one search).
+	cased := casedRunes()
+	for _, r := range s.ranges {
+		i, _ := slices.BinarySearch(cased, r.lo)
+		for ; i < len(cased) && cased[i] <= r.hi; i++ {
+			out.addOrbit(cased[i])
 		}
 	}
 	for _, str := range s.strs {

@@ -1,6 +1,7 @@
 package jsregexp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -406,11 +407,9 @@ func setNode(set *charSet, f reFlags) *reNode {
 }
 
 func sortByLengthDesc(strs []string) {
-	for i := 1; i < len(strs); i++ {
-		for j := i; j > 0 && utf8.RuneCountInString(strs[j]) > utf8.RuneCountInString(strs[j-1]); j-- {
-			strs[j], strs[j-1] = strs[j-1], strs[j]
-		}
-	}
+	slices.SortStableFunc(strs, func(a, b string) int {
+		return utf8.RuneCountInString(b) - utf8.RuneCountInString(a)
+	})
 }
 
 // lineTerminators returns the code points "." does not match without the
