@@ -228,7 +228,18 @@ func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 	start := len(dst)
 	allASCII := true
 	forbidden := false
-	for i := 0; i < len(input); i++ {
+	// The bytes the loop below would copy as they are, in one run: most
+	// domains are all of them (lower-case ASCII, no "%", no forbidden
+	// domain code point).
+	const special = clsDomainSpecial | clsColon
+	i := 0
+	for ; i+8 <= len(input) && classes8(input[i:i+8])&special == 0; i += 8 {
+	}
+	for i < len(input) && byteClasses[input[i]]&special == 0 {
+		i++
+	}
+	dst = append(dst, input[:i]...)
+	for ; i < len(input); i++ {
 		c := input[i]
 		if c == '%' && ascii.StartsWithPercentByte(input, i) {
 			c = ascii.Unhex(input[i+1])<<4 | ascii.Unhex(input[i+2])

@@ -405,6 +405,9 @@ func (p *parser) hostState(buf []byte) ([]byte, ErrorCode) {
 // scanHost returns the end of the host that starts at s[i]: a byte of the
 // classes stop, or a ":" outside brackets.
 func scanHost(s string, i int, stop byteClass) int {
+	// Eight bytes at a time up to the first that may end it.
+	for ; i+8 <= len(s) && classes8(s[i:i+8])&(stop|clsColon|clsBracket) == 0; i += 8 {
+	}
 	insideBrackets := false
 	for ; i < len(s); i++ {
 		cls := byteClasses[s[i]]
