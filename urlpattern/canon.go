@@ -143,7 +143,10 @@ func canonicalizePathname(value string) (string, error) {
 	}
 	result := u.Pathname()
 	if !leadingSlash {
-		result = result[2:]
+		// The code point substring from 2 to the end: empty where the
+		// path's dot segments ate the "/-" ("a/.." gives "/"), as
+		// JavaScript's substring(2) is.
+		result = result[min(2, len(result)):]
 	}
 	return result, nil
 }

@@ -2,6 +2,8 @@ package urlpattern
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/weburl/weburl"
@@ -162,6 +164,7 @@ func FuzzExec(f *testing.F) {
 	for _, s := range []struct{ pattern, input string }{
 		{"/(a|ab)(c|bcd)(d*)", "/abcd"}, {"/:x((?:a|b)*)c", "/ababc"}, {"/(\\d+)-(\\d*)", "/12-"}, {"/*/:y([a-z]+)?", "/x/y"},
 		{"/(.*)(.*)?", "/foobar"}, {"/((?<x>a)|b)+", "/ab"}, {"/:a([^/]{2,3}?)b*", "/aabb"},
+		{"/(a(?<v>b*?)?)", "/ab"}, {"/((?:(?<n>[a-c]+?)-)*)", "/a-b-"},
 	} {
 		f.Add(s.pattern, s.input)
 	}
@@ -182,6 +185,117 @@ func FuzzExec(f *testing.F) {
 		groups, ok := c.generalExec(r.Pathname.Input)
 		if !ok || !slices.Equal(groups, r.Pathname.Groups) {
 			t.Fatalf("%q on %q: groups %+v, the expression's %+v (%v)", pattern, input, r.Pathname.Groups, groups, ok)
+		}
+	})
+}
+
+// TestGroupsInRegexpGroup checks Exec on a regexp group that holds a
+// named group inside an optional group with a lazy quantifier, which
+// panicked: the expression ^\/(a(?<v>b*?)?)$ has two groups, the pattern
+// one name, "0", whose value is the expression's first group.
+// https://urlpattern.spec.whatwg.org/#create-a-component-match-result
+func TestGroupsInRegexpGroup(t *testing.T) {
+	p := MustCompile("https://example.com/(a(?<v>b*?)?)")
+	for input, want := range map[string]string{"https://example.com/ab": "ab", "https://example.com/a": "a", "https://example.com/abbb": "abbb"} {
+		r := p.Exec(input)
+		if r == nil {
+			t.Errorf("%q: no match", input)
+			continue
+		}
+		if got, ok := r.Pathname.Get("0"); !ok || got != want || len(r.Pathname.Groups) != 1 {
+			t.Errorf("%q: groups %+v, want 0=%q", input, r.Pathname.Groups, want)
+		}
+	}
+}
+
+// A regexpGen makes a JavaScript regular expression of the shapes where
+// captures are hard, from the fuzzer's bytes: named groups nested in
+// optional and repeated groups, lazy and greedy, classes with set
+// operations, modifiers. (A URL pattern's regexp group may hold no
+// numbered group: every "(" in it is followed by "?".)
+type regexpGen struct {
+	b     []byte
+	names int
+}
+
+// next returns the next byte, modulo n; 0 when the bytes run out.
+func (g *regexpGen) next(n int) int {
+	if len(g.b) == 0 {
+		return 0
+	}
+	c := g.b[0]
+	g.b = g.b[1:]
+	return int(c) % n
+}
+
+func (g *regexpGen) pick(s ...string) string { return s[g.next(len(s))] }
+
+func (g *regexpGen) group(depth int) string {
+	var s strings.Builder
+	s.WriteString(g.pick("", "a", "b", "-"))
+	for i := 1 + g.next(2); i > 0; i-- {
+		if depth < 3 && g.next(3) == 0 {
+			s.WriteString(g.group(depth + 1))
+			continue
+		}
+		body := g.pick("a", "b", "[a-c]", "[\\w--b]", "[[a-c]&&[b-z]]", "\\d", ".", "[^\\/]")
+		q := g.pick("", "*", "+", "?", "*?", "+?", "??", "{0,2}?", "{1,2}")
+		switch g.next(3) {
+		case 0:
+			g.names++
+			s.WriteString("(?<n" + strconv.Itoa(g.names) + ">" + body + q + ")")
+		case 1:
+			s.WriteString("(?i:" + body + q + ")")
+		default:
+			s.WriteString(body + q)
+		}
+	}
+	if g.next(3) == 0 {
+		s.WriteString("|" + g.pick("a", "b*?", "(?<z"+strconv.Itoa(depth)+">c)"))
+	}
+	open := g.pick("(?:", "(?<m"+strconv.Itoa(depth)+">", "(?i:")
+	return open + s.String() + ")" + g.pick("?", "??", "*", "*?", "+", "+?", "{0,2}", "{0,2}?", "{1,3}?")
+}
+
+// FuzzGeneratedRegexp compiles a pathname pattern with a regexp group
+// generated from the fuzzer's bytes, and matches paths generated from
+// them: no pattern and no path makes it panic, Exec answers exactly when
+// Test does, and the groups are the expression's. (The expressions'
+// captures are JavaScript's: the engine's corpus, recorded from V8, has
+// 1,500 of these shapes.)
+func FuzzGeneratedRegexp(f *testing.F) {
+	for _, s := range []string{"\x00\x01\x02", "\x07\x03\x05\x01\x02\x06\x04", "abcdefghijklmnop", "\x02\x02\x02\x02\x02\x02\x02\x02"} {
+		f.Add([]byte(s), "ab-b")
+	}
+	f.Fuzz(func(t *testing.T, b []byte, tail string) {
+		g := &regexpGen{b: b}
+		pattern := "/(" + g.group(0) + ")"
+		p, err := CompileInit(Init{Pathname: &pattern}, nil)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("%q: %T %v", pattern, err, err)
+			}
+			return
+		}
+		alphabet := "abcAB-/0"
+		var path strings.Builder
+		path.WriteByte('/')
+		for i := 0; i < len(tail) && i < 12; i++ {
+			path.WriteByte(alphabet[int(tail[i])%len(alphabet)])
+		}
+		for _, input := range []string{path.String(), "/", "/ab", "/a-b-c"} {
+			in := Init{Pathname: &input}
+			r := p.ExecInit(in)
+			if (r != nil) != p.TestInit(in) {
+				t.Fatalf("%q on %q: Exec %v, Test %v", pattern, input, r != nil, p.TestInit(in))
+			}
+			if r == nil {
+				continue
+			}
+			groups, ok := p.comps[Pathname].generalExec(r.Pathname.Input)
+			if !ok || !slices.Equal(groups, r.Pathname.Groups) {
+				t.Fatalf("%q on %q: groups %+v, the expression's %+v", pattern, input, r.Pathname.Groups, groups)
+			}
 		}
 	})
 }

@@ -112,6 +112,39 @@ for (let i = 0; i < 300; i++) {
   sources.push(s.slice(0, at) + pick(invalid) + s.slice(at));
 }
 
+// Groups inside quantified groups: named and numbered groups, nested, in
+// optional and repeated groups with lazy and greedy quantifiers, beside
+// classes with set operations and modifiers. In these JavaScript resets
+// the inner groups at each iteration and backtracks into lazy loops,
+// where a Perl-style engine captures otherwise (and where an engine that
+// sized its captures by the pattern's group names, not the expression's,
+// went out of range).
+let names = 0;
+function inner(depth) {
+  const isNested = depth < 3 && rand(3) === 0;
+  const body = isNested ? nested(depth + 1) : pick(["a", "b", "[a-c]", "[\\w--b]", "[[a-c]&&[b-z]]", "\\d", "."]);
+  const q = isNested ? "" : pick(["", "*", "+", "?", "*?", "+?", "??", "{0,2}?", "{1,2}"]);
+  switch (rand(4)) {
+    case 0: return "(?<n" + names++ + ">" + body + q + ")";
+    case 1: return "(" + body + q + ")";
+    case 2: return "(?i:" + body + q + ")";
+    default: return body + q;
+  }
+}
+function nested(depth) {
+  let s = pick(["", "a", "b", "-"]);
+  for (let i = 1 + rand(2); i > 0; i--) s += inner(depth);
+  if (rand(3) === 0) s += "|" + inner(depth);
+  const open = pick(["(?:", "(", "(?<m" + names++ + ">"]);
+  return open + s + ")" + pick(["?", "??", "*", "*?", "+", "+?", "{0,2}", "{0,2}?", "{1,3}?"]);
+}
+for (let i = 0; i < 1500; i++) {
+  names = 0;
+  let s = nested(0);
+  if (rand(2) === 0) s = pick(["a", "b", "-", ""]) + s + pick(["", "b", "c", "(?<t>c?)"]);
+  sources.push(s);
+}
+
 const alphabet = ["a", "b", "c", "A", "B", "0", "1", "-", "_", "/", "."];
 function inputs() {
   const out = new Set(["", "a", "b", "ab", "ba", "aa", "abc", "A", "0", "a/b", "k", "K"]);
