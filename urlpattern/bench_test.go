@@ -58,23 +58,13 @@ func BenchmarkCompile(b *testing.B) {
 	}
 }
 
-// setBench returns the sets of 100 patterns and URLs that each matches
-// or misses, for BenchmarkSet and TestSetSpeed.
-func setBench(tb testing.TB) map[string]struct {
-	ps   []*Pattern
-	urls []*weburl.URL
-} {
-	out := map[string]struct {
-		ps   []*Pattern
-		urls []*weburl.URL
-	}{}
+// setBench returns the sets BenchmarkSet and TestSetSpeed time: the
+// hand-written route and crawl-scope sets, with URLs made for them, and
+// the sets made from the URL lists (realSets).
+func setBench(tb testing.TB) map[string]setCase {
+	out := realSets(tb)
 	for name, srcs := range map[string][]string{"routes": routePatterns(), "crawl": crawlPatterns()} {
-		ps := compileAll(tb, srcs)
-		urls := setURLs(tb)[:1200]
-		out[name] = struct {
-			ps   []*Pattern
-			urls []*weburl.URL
-		}{ps, urls}
+		out[name] = setCase{compileAll(tb, srcs), setURLs(tb)[:1200]}
 	}
 	return out
 }

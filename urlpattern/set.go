@@ -6,16 +6,19 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // A Set matches a URL against many patterns at once: a router's routes, a
 // crawler's allow and deny lists. Its answers are those of TestURL on each
 // pattern in order (the semantics of the URLPatternList proposal,
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match
-// by its host and the start of its path: an index by the hostname (an
-// exact host, or a "*." suffix) and by the fixed text the pathname pattern
-// starts with picks them, in a few lookups, before any is run. A Set is
-// safe for concurrent use; it does not change after NewSet.
+// by its host and its path's segments: an index by the hostname (an exact
+// host, or a "*." suffix), by the text of each of the first segments that
+// the pathname pattern fixes (so that "/:lang/docs/:page" is found by its
+// second segment), and by the number of "/" picks them, in a few lookups,
+// before any is run. A Set is safe for concurrent use; it does not change
+// after NewSet.
 type Set struct {
 	patterns []*Pattern
 	words    int // of each bit set, one bit per pattern
@@ -23,8 +26,22 @@ type Set struct {
 	hostExact  strTable // by hostname
 	hostSuffix strTable // by the suffix a "*.example.com" hostname pattern needs, ".example.com"
 	hostOther  []word   // patterns whose hostname pattern is neither
-	firstSeg   strTable // by the first segment of every pathname matched, when one
-	segOther   []word   // patterns whose pathnames may start with any segment
+	// segText[k] holds the patterns by the text every pathname they match
+	// has as its segment k (from 0, after the first "/"), when there is
+	// one; segFree[k] those that do not fix it; segLens[k] the lengths of
+	// segText[k]'s keys, one bit each (longer keys in bit 63).
+	segText []strTable
+	segFree [][]word
+	segLens []uint64
+	// litFrom[k] holds the patterns with a fixed text at segment k or
+	// after: where none of the candidates is one, the segments from k on
+	// cannot narrow them.
+	litFrom [][]word
+	// decided are the patterns whose hostname and pathname the index
+	// decides, up to what entries says of each; Match tests only the
+	// other components of those.
+	decided    []word
+	entries    []setEntry
 	slashes    [][]word // by the number of "/" in every pathname matched, when one
 	slashOther []word   // patterns whose pathnames have any number of "/"
 	// exactLens and suffixLens are the lengths of the keys of hostExact
@@ -42,7 +59,8 @@ func NewSet(patterns ...*Pattern) *Set {
 	}
 	s.hostOther = make([]word, s.words)
 	s.slashOther = make([]word, s.words)
-	s.segOther = make([]word, s.words)
+	s.decided = make([]word, s.words)
+	s.entries = make([]setEntry, len(patterns))
 	for i, p := range patterns {
 		if p == nil {
 			continue
@@ -59,10 +77,51 @@ func NewSet(patterns ...*Pattern) *Set {
 		default:
 			s.hostOther[i/wordBits] |= 1 << (i % wordBits)
 		}
-		if seg, ok := firstSegment(p.comps[Pathname]); ok {
-			s.firstSeg.add(seg, i, s.words)
-		} else {
-			s.segOther[i/wordBits] |= 1 << (i % wordBits)
+		segs, shape := pathShape(p.comps[Pathname])
+		e := &s.entries[i]
+		for k, seg := range segs {
+			for len(s.segText) <= k {
+				// A segment no pattern fixed so far leaves them all free.
+				free := make([]word, s.words)
+				for j := range i {
+					if patterns[j] != nil {
+						free[j/wordBits] |= 1 << (j % wordBits)
+					}
+				}
+				s.segText = append(s.segText, strTable{})
+				s.segFree = append(s.segFree, free)
+				s.segLens = append(s.segLens, 0)
+				s.litFrom = append(s.litFrom, make([]word, s.words))
+			}
+			if seg.any {
+				s.segFree[k][i/wordBits] |= 1 << (i % wordBits)
+				e.anyAt |= 1 << k
+			} else {
+				s.segText[k].add(seg.text, i, s.words)
+				s.segLens[k] |= 1 << min(len(seg.text), 63)
+				for j := 0; j <= k; j++ {
+					s.litFrom[j][i/wordBits] |= 1 << (i % wordBits)
+				}
+			}
+		}
+		for k := len(segs); k < len(s.segFree); k++ {
+			s.segFree[k][i/wordBits] |= 1 << (i % wordBits)
+		}
+		// The host is decided by an exact or "*." index, or any; the
+		// path by its shape.
+		hostDecided := host.kind == kindExact && len(host.fixed) < 256 || host.kind == kindAny ||
+			host.kind == kindSeq && len(host.seq) == 2 && host.seq[0].kind == seqFull && strings.HasPrefix(host.seq[1].lit, ".") && len(host.seq[1].lit) < 256
+		if hostDecided && shape != shapeOpen {
+			s.decided[i/wordBits] |= 1 << (i % wordBits)
+			e.rooted, e.minSlashes = shape != shapeAny, -1
+			if shape == shapePrefix {
+				e.minSlashes = int8(len(segs) + 1)
+			}
+			for _, ch := range p.checks {
+				if ch.comp != Hostname && ch.comp != Pathname {
+					e.others = append(e.others, newSetCheck(ch))
+				}
+			}
 		}
 		if n := p.comps[Pathname].slashes(); n >= 0 && n < 64 {
 			for len(s.slashes) <= n {
@@ -76,47 +135,145 @@ func NewSet(patterns ...*Pattern) *Set {
 	return s
 }
 
-// firstSegment returns the first segment of every pathname c matches,
-// the text between its first two "/", and true, when the pattern's fixed
-// start holds them both (or, for an exact pathname or one whose last part
-// may be absent, the first "/" and the end); "" and false otherwise, and
-// with ignoreCase.
-func firstSegment(c *component) (string, bool) {
+// A segShape is what every pathname a pattern matches has as one of its
+// segments: the text, or any text without "/" (any).
+type segShape struct {
+	text string
+	any  bool
+}
+
+// maxSegs is how many of a path's first segments a Set indexes.
+const maxSegs = 8
+
+// A pathShapeKind says how much of every pathname a pattern matches its
+// segShapes say.
+type pathShapeKind uint8
+
+const (
+	shapeOpen     pathShapeKind = iota // what follows them is not known
+	shapeComplete                      // they are the whole pathname, each a fixed text or a ":name" group alone
+	shapePrefix                        // the same, followed by "/" and anything: "/docs/*"
+	shapeAny                           // anything: "*"
+)
+
+// pathShape returns the shapes of the first segments of every pathname c
+// matches, up to the first part with a modifier, a "*" or a regexp group
+// (which may match "/"): "/v1/:org/repos/*" gives v1, any, repos. Nothing
+// with ignoreCase, or for a pathname that does not start with "/". The
+// kind says whether they are all there is: "/v1/:org/repos" is complete
+// (a ":name" group alone in its segment matches exactly the segments that
+// are not empty), "/v1/repos/*" a prefix.
+func pathShape(c *component) (segs []segShape, kind pathShapeKind) {
 	if c.opts.ignoreCase {
-		return "", false
+		return nil, shapeOpen
 	}
-	prefix := ""
-	if c.kind == kindExact {
-		prefix = c.fixed
-		if strings.Count(prefix, "/") == 1 && prefix[0] == '/' {
-			return prefix[1:], true
-		}
-	} else {
-		var b strings.Builder
-		for i, p := range c.parts {
-			if p.mod != modNone {
-				// A last part that starts with "/", optional or
-				// repeated ("/account/:tab?"), leaves the fixed text
-				// before it a whole first segment.
-				if i == len(c.parts)-1 && strings.HasPrefix(p.prefix, "/") {
-					b.WriteString("/")
+	var cur strings.Builder
+	inSeg, anyText, pure, exact := false, false, false, true
+	// text adds fixed text: each "/" ends a segment and starts one.
+	text := func(t string) bool {
+		for {
+			slash := strings.IndexByte(t, '/')
+			if slash < 0 {
+				cur.WriteString(t)
+				pure = pure && t == ""
+				return inSeg || t == ""
+			}
+			if !inSeg && slash > 0 {
+				return false // text before the first "/"
+			}
+			if inSeg {
+				cur.WriteString(t[:slash])
+				pure = pure && slash == 0
+				exact = exact && (!anyText || pure) && len(segs) < maxSegs
+				if len(segs) < maxSegs {
+					segs = append(segs, segShape{text: cur.String(), any: anyText})
 				}
-				break
 			}
-			if p.typ == partFixedText {
-				b.WriteString(p.value)
-				continue
-			}
-			b.WriteString(p.prefix)
-			break
+			cur.Reset()
+			inSeg, anyText, t = true, false, t[slash+1:]
 		}
-		prefix = b.String()
 	}
-	if len(prefix) < 2 || prefix[0] != '/' {
-		return "", false
+	parts := c.parts
+	if c.kind == kindExact {
+		parts = []part{{typ: partFixedText, value: c.fixed}}
 	}
-	seg, _, ok := strings.Cut(prefix[1:], "/")
-	return seg, ok
+	for i, p := range parts {
+		switch {
+		case p.typ == partFullWildcard && p.mod == modNone && p.suffix == "" && i == len(parts)-1:
+			// "*" last: anything follows the text before it.
+			if !text(p.prefix) {
+				return nil, shapeOpen
+			}
+			switch {
+			case i == 0 && p.prefix == "":
+				return nil, shapeAny
+			case exact && inSeg && cur.Len() == 0 && !anyText:
+				return segs, shapePrefix // "*" after a "/"
+			}
+			return segs, shapeOpen
+		case p.mod != modNone || p.typ == partFullWildcard || p.typ == partRegexp:
+			// What follows may hold "/": the segment so far is a prefix.
+			text(p.prefix)
+			return segs, shapeOpen
+		case p.typ == partFixedText:
+			if !text(p.value) {
+				return nil, shapeOpen
+			}
+		default: // a ":name" group: text without "/"
+			if !text(p.prefix) {
+				return nil, shapeOpen
+			}
+			pure = cur.Len() == 0 && !anyText // alone in its segment so far
+			anyText = true
+			text(p.suffix)
+		}
+	}
+	if !inSeg {
+		return segs, shapeOpen
+	}
+	exact = exact && (!anyText || pure) && len(segs) < maxSegs
+	if len(segs) < maxSegs {
+		segs = append(segs, segShape{text: cur.String(), any: anyText})
+	}
+	if exact {
+		return segs, shapeComplete
+	}
+	return segs, shapeOpen
+}
+
+// A setEntry is what a Set knows of one of its patterns that the index
+// decides but for the segments of the path a ":name" group takes alone
+// (anyAt, one bit each: they must not be empty), whether the path must
+// start with "/" (rooted), the number of "/" a prefix shape needs
+// (minSlashes, -1 for none), and the components the index does not look
+// at.
+type setEntry struct {
+	anyAt      uint8
+	rooted     bool // the path must start with "/"
+	minSlashes int8
+	others     []setCheck
+}
+
+// A setCheck is a component to check: at most two strings (one, two),
+// or any other pattern (c).
+type setCheck struct {
+	comp     Component
+	c        *component
+	one, two string
+	finite   bool
+}
+
+// newSetCheck returns ch as a setCheck: "http{s}?" is "http" or "https".
+func newSetCheck(ch check) setCheck {
+	sc := setCheck{comp: ch.comp, c: ch.c}
+	switch c := ch.c; {
+	case c.opts.ignoreCase:
+	case c.kind == kindExact:
+		sc.one, sc.two, sc.finite = c.fixed, c.fixed, true
+	case c.kind == kindSeq && len(c.seq) == 2 && c.seq[0].kind == seqLit && c.seq[1].kind == seqOptLit:
+		sc.one, sc.two, sc.finite = c.seq[0].lit, c.seq[0].lit+c.seq[1].lit, true
+	}
+	return sc
 }
 
 // Len returns the number of patterns in the set.
@@ -133,10 +290,10 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	}
 	var cands [chunkWords]word
 	for w0 := 0; w0 < s.words; w0 += chunkWords {
-		for w, c := range cands[:s.candidates(u, w0, &cands)] {
+		n, path := s.candidates(u, w0, &cands)
+		for w, c := range cands[:n] {
 			for ; c != 0; c &= c - 1 {
-				i := (w0+w)*wordBits + bits.TrailingZeros(c)
-				if s.patterns[i].TestURL(u) {
+				if i := (w0+w)*wordBits + bits.TrailingZeros(c); s.test(i, u, path) {
 					return i, true
 				}
 			}
@@ -154,16 +311,50 @@ func (s *Set) All(u *weburl.URL) iter.Seq[int] {
 		}
 		var cands [chunkWords]word
 		for w0 := 0; w0 < s.words; w0 += chunkWords {
-			for w, c := range cands[:s.candidates(u, w0, &cands)] {
+			n, path := s.candidates(u, w0, &cands)
+			for w, c := range cands[:n] {
 				for ; c != 0; c &= c - 1 {
-					i := (w0+w)*wordBits + bits.TrailingZeros(c)
-					if s.patterns[i].TestURL(u) && !yield(i) {
+					if i := (w0+w)*wordBits + bits.TrailingZeros(c); s.test(i, u, path) && !yield(i) {
 						return
 					}
 				}
 			}
 		}
 	}
+}
+
+// A pathInfo is what candidates learns of a URL's path for test: which of
+// its first segments are empty (one bit each), its number of "/", and
+// whether it starts with "/".
+type pathInfo struct {
+	empty   uint8
+	rooted  bool
+	slashes int
+}
+
+// test reports whether pattern i, a candidate for u, matches it: for a
+// pattern the index decides, whether what its entry says holds of u's
+// path and its other components match; for any other, TestURL.
+func (s *Set) test(i int, u *weburl.URL, path pathInfo) bool {
+	if s.decided[i/wordBits]&(1<<(i%wordBits)) == 0 {
+		return s.patterns[i].TestURL(u)
+	}
+	e := &s.entries[i]
+	if e.anyAt&path.empty != 0 || e.rooted && !path.rooted || path.slashes < int(e.minSlashes) {
+		return false
+	}
+	for k := range e.others {
+		ch := &e.others[k]
+		v := componentValue(u, ch.comp)
+		if ch.finite {
+			if v != ch.one && v != ch.two {
+				return false
+			}
+		} else if !ch.c.match(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // A word is a word of a bit set of patterns, one bit each: the machine's
@@ -177,11 +368,11 @@ const wordBits = bits.UintSize
 // needs no more than a small array, whatever the set's size.
 const chunkWords = 4
 
-// candidates sets dst to the patterns u may match, by its host and the
-// start of its path, among those of the chunkWords words from w0 on, and
-// returns the number of words it set.
-func (s *Set) candidates(u *weburl.URL, w0 int, dst *[chunkWords]word) int {
-	n := min(s.words-w0, chunkWords)
+// candidates sets dst to the patterns u may match, by its host and its
+// path's segments, among those of the chunkWords words from w0 on, and
+// returns the number of words it set and what it learned of u's path.
+func (s *Set) candidates(u *weburl.URL, w0 int, dst *[chunkWords]word) (n int, info pathInfo) {
+	n = min(s.words-w0, chunkWords)
 	cands := dst[:n]
 	copy(cands, s.hostOther[w0:])
 	host := u.Hostname()
@@ -204,33 +395,67 @@ func (s *Set) candidates(u *weburl.URL, w0 int, dst *[chunkWords]word) int {
 		any |= w
 	}
 	if any == 0 {
-		return n
+		return n, info
 	}
 	path := u.Pathname()
-	var bySeg, bySlashes []word
-	if len(path) > 0 && path[0] == '/' {
-		seg := path[1:]
-		if i := strings.IndexByte(seg, '/'); i >= 0 {
-			seg = seg[:i]
-		}
-		if b := s.firstSeg.get(seg); b != nil {
-			bySeg = b[w0:]
-		}
-	}
-	if k := strings.Count(path, "/"); k < len(s.slashes) {
-		bySlashes = s.slashes[k][w0:]
+	info.slashes = strings.Count(path, "/")
+	info.rooted = len(path) > 0 && path[0] == '/'
+	var bySlashes []word
+	if info.slashes < len(s.slashes) {
+		bySlashes = s.slashes[info.slashes][w0:]
 	}
 	for w := range cands {
-		seg, slashes := s.segOther[w0+w], s.slashOther[w0+w]
-		if bySeg != nil {
-			seg |= bySeg[w]
-		}
+		allowed := s.slashOther[w0+w]
 		if bySlashes != nil {
-			slashes |= bySlashes[w]
+			allowed |= bySlashes[w]
 		}
-		cands[w] &= seg & slashes
+		cands[w] &= allowed
 	}
-	return n
+	// The segments, as far as the index goes.
+	if !info.rooted {
+		return n, info
+	}
+	rest := path[1:]
+	for k := 0; k < len(s.segText); k++ {
+		lit := word(0)
+		for w := range cands {
+			lit |= cands[w] & s.litFrom[k][w0+w]
+		}
+		seg := rest
+		end := strings.IndexByte(rest, '/')
+		if end >= 0 {
+			seg, rest = rest[:end], rest[end+1:]
+		}
+		if seg == "" {
+			info.empty |= 1 << k
+		}
+		if lit == 0 {
+			// Every candidate takes any text here: only which segments
+			// are empty matters.
+			if end < 0 {
+				break
+			}
+			continue
+		}
+		var byText []word
+		if s.segLens[k]&(1<<min(len(seg), 63)) != 0 {
+			byText = s.segText[k].get(seg)
+		}
+		free := s.segFree[k][w0:]
+		any := word(0)
+		for w := range cands {
+			allowed := free[w]
+			if byText != nil {
+				allowed |= byText[w0+w]
+			}
+			cands[w] &= allowed
+			any |= cands[w]
+		}
+		if any == 0 || end < 0 {
+			break
+		}
+	}
+	return n, info
 }
 
 // hasLen reports whether the bit of n is set in lens (n < 256).
@@ -244,9 +469,9 @@ func or(dst, src []word) {
 	}
 }
 
-// A strTable maps strings to bit sets, with a hash of a string's length
-// and three of its bytes, cheaper than a map's for the short keys of a
-// Set (hosts, suffixes, path segments).
+// A strTable maps strings to bit sets, in open addressing with strHash:
+// cheaper than a map's for the short keys of a Set (hosts, suffixes, path
+// segments).
 type strTable struct {
 	slots []strEntry // a power of two long, at most half full
 	n     int
@@ -258,12 +483,21 @@ type strEntry struct {
 	used bool
 }
 
+// strHash hashes s by its length and its first and last eight bytes
+// (all of a key of up to 16 bytes, as most hosts' labels and path
+// segments are), a few multiplications whatever its length.
 func strHash(s string) uint32 {
-	h := uint32(len(s)) * 0x9E3779B1
-	if len(s) > 0 {
-		h ^= uint32(s[0])*0x85EBCA6B ^ uint32(s[len(s)-1])*0xC2B2AE35 ^ uint32(s[len(s)/2])*0x27D4EB2F
+	var a, b uint64
+	switch n := len(s); {
+	case n >= 8:
+		a, b = ascii.Load64(s, 0), ascii.Load64(s, n-8)
+	case n > 0:
+		for i := 0; i < n; i++ {
+			a = a<<8 | uint64(s[i])
+		}
 	}
-	return h ^ h>>15
+	h := (a*0x9E3779B97F4A7C15 ^ b + uint64(len(s))) * 0xC2B2AE3D27D4EB4F
+	return uint32(h >> 32)
 }
 
 // add sets bit i of key's bit set, of words words.

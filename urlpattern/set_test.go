@@ -1,9 +1,12 @@
 package urlpattern
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/weburl/weburl"
@@ -45,10 +48,13 @@ func crawlPatterns() []string {
 	return ps
 }
 
-func compileAll(t testing.TB, srcs []string) []*Pattern {
+func compileAll(t testing.TB, srcs []string) []*Pattern { return compileAllWith(t, srcs, nil) }
+
+// compileAllWith compiles the patterns with opts.
+func compileAllWith(t testing.TB, srcs []string, opts *Options) []*Pattern {
 	var ps []*Pattern
 	for _, s := range srcs {
-		p, err := Compile(s, nil)
+		p, err := Compile(s, opts)
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
 		}
@@ -75,6 +81,14 @@ func setURLs(t testing.TB) []*weburl.URL {
 			"https://site%d.org/", "http://www.site%d.net/news/1", "https://www.site%d.net/news/1/2", "https://site%d.edu/cs/x", "https://site%d.edu/cs"} {
 			raws = append(raws, fmt.Sprintf(u, i))
 		}
+	}
+	// The same with the paths in upper case, and hosts in mixed case
+	// (which the URL parser lowercases): an index must not lose case,
+	// nor ignore it where the pattern does not.
+	for _, r := range raws[:len(raws)/2] {
+		scheme, rest, _ := strings.Cut(r, "://")
+		host, path, _ := strings.Cut(rest, "/")
+		raws = append(raws, scheme+"://"+strings.ToUpper(host[:1])+host[1:]+"/"+strings.ToUpper(path))
 	}
 	var urls []*weburl.URL
 	for _, r := range raws {
@@ -151,6 +165,12 @@ func TestSetAgreesWithLoop(t *testing.T) {
 		"wpt":    wptPatterns(t),
 	}
 	sets["mixed"] = append(append(slices.Clone(sets["crawl"][:50]), nil), sets["routes"][40:]...)
+	sets["routes, ignoreCase"] = compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
+	for name, c := range realSets(t) {
+		sets[name] = c.ps
+		urls = append(urls, c.urls...)
+	}
+	sets["mixed case"] = append(slices.Clone(sets["routes, ignoreCase"][:50]), sets["routes"][50:]...)
 	for name, ps := range sets {
 		s := NewSet(ps...)
 		matched := 0
@@ -177,10 +197,13 @@ func TestSetAgreesWithLoop(t *testing.T) {
 // FuzzSet checks Match and All against the loop for any URL and a set
 // drawn from the route and crawl-scope patterns.
 func FuzzSet(f *testing.F) {
-	for _, s := range []string{"https://api.example.com/v1/users/42", "https://a.site3.com/private/x", "http://www.site1.net/news/1", "https://example.org/blog/2024/x"} {
+	for _, s := range []string{"https://api.example.com/v1/users/42", "https://a.site3.com/private/x", "http://www.site1.net/news/1", "https://example.org/blog/2024/x",
+		"https://API.example.com/V1/Users/42", "https://A.Site3.com/PRIVATE/x", "https://example.ORG/Blog/2024/X"} {
 		f.Add(s, uint64(0xffffffffffffffff))
+		f.Add(s, uint64(0x5555555555555555))
 	}
 	all := append(compileAll(f, routePatterns()), compileAll(f, crawlPatterns())...)
+	all = append(all, compileAllWith(f, routePatterns()[:28], &Options{IgnoreCase: true})...)
 	f.Fuzz(func(t *testing.T, raw string, pick uint64) {
 		u, err := weburl.Parse(raw)
 		if err != nil {
@@ -205,20 +228,25 @@ func FuzzSet(f *testing.F) {
 }
 
 // TestSetSpeed measures Match against a loop of TestURL that stops at
-// the first match, on the route and crawl-scope sets of 100 patterns and
-// the URLs of BenchmarkSet (hits, near misses, and URLs of the test data
-// that no pattern's host takes): Match must be at least 20 times as fast,
-// and take under a microsecond per URL. A miss is measured again, up to
-// three times, as in the linear-time checks. The figures are those of a
-// 64-bit platform without the race detector; elsewhere the test measures
-// and reports them only (on 386, Match takes 21 to 25 times less than the
-// loop, too thin a margin for a bound of 20).
+// the first match, on each set of setBench: the hand-written route and
+// crawl-scope sets of 100 patterns with the URLs made for them, and the
+// sets of 100 made from the URL lists with their sites' URLs (routes as
+// strings and as Init values, routes with groups early in the path,
+// crawl scopes, a mixed set). Match must be at least 20 times as fast in
+// the median over the sets, and take under a microsecond per URL on each.
+// A set that misses is measured again, up to three times, as in the
+// linear-time checks. The figures are those of a 64-bit platform without
+// the race detector; elsewhere the test measures and reports them only
+// (on 386, Match takes 21 to 25 times less than the loop, too thin a
+// margin for a bound of 20).
 func TestSetSpeed(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector slows Match and the loop unequally; TestSetSpeed measures speed without it")
 	}
 	enforce := bits.UintSize == 64
-	for name, sb := range setBench(t) {
+	var ratios []float64
+	for _, name := range slices.Sorted(maps.Keys(setBench(t))) {
+		sb := setBench(t)[name]
 		s := NewSet(sb.ps...)
 		perURL := func(f func()) float64 {
 			r := testing.Benchmark(func(b *testing.B) {
@@ -244,9 +272,185 @@ func TestSetSpeed(t *testing.T) {
 				break
 			}
 		}
-		t.Logf("%s: Match %.0f ns per URL, the loop %.0f ns: %.1f times as fast", name, setNs, loopNs, loopNs/setNs)
-		if enforce && (loopNs < 20*setNs || setNs >= 1000) {
-			t.Errorf("%s: Match takes %.0f ns per URL, the loop %.0f ns (%.1f times); want 20 times and under 1000 ns", name, setNs, loopNs, loopNs/setNs)
+		ratios = append(ratios, loopNs/setNs)
+		t.Logf("%s: %d URLs, Match %.0f ns per URL, the loop %.0f ns: %.1f times as fast", name, len(sb.urls), setNs, loopNs, loopNs/setNs)
+		if enforce && setNs >= 1000 {
+			t.Errorf("%s: Match takes %.0f ns per URL; want under 1000 ns", name, setNs)
 		}
 	}
+	slices.Sort(ratios)
+	median := ratios[len(ratios)/2]
+	if len(ratios)%2 == 0 {
+		median = (ratios[len(ratios)/2-1] + ratios[len(ratios)/2]) / 2
+	}
+	t.Logf("median: %.1f times as fast", median)
+	if enforce && median < 20 {
+		t.Errorf("Match is %.1f times as fast as the loop in the median over the sets; want 20", median)
+	}
+}
+
+// A setCase is a set of patterns and URLs to match against it.
+type setCase struct {
+	ps   []*Pattern
+	urls []*weburl.URL
+}
+
+// realSets returns sets of 100 patterns made from the URL lists
+// (kasztp.txt and userbait.txt), each with the URLs of its sites and 400
+// URLs of others:
+//   - "routes of H", for each of the three sites H with the most path
+//     shapes (www.angelfire.com, en.wikipedia.org, sourceforge.net): for
+//     each of its 20 commonest path prefixes P (its first segments, or
+//     first two where it has fewer than 20 first segments), the routes
+//     P, P/:id, P/:id/:page?, P/:id/* and /:lang/ and P's last segment
+//     and /*: patterns that share the host and first segments, with
+//     ":name", "*" and optional segments early in the path;
+//   - "routes of H, init": the first of those as Init values;
+//   - "crawl scopes": for each of the 20 sites with the most URLs, the
+//     site, its two commonest first segments, and "*." of its domain;
+//   - "mixed": half of the first site's routes, half of the scopes.
+func realSets(tb testing.TB) map[string]setCase {
+	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
+	type site struct {
+		host    string
+		urls    []*weburl.URL
+		firsts  map[string]int // first segment: count
+		seconds map[string]int // first two segments: count
+		shapes  int
+	}
+	sites := map[string]*site{}
+	shapes := map[string]bool{}
+	var others []*weburl.URL
+	for i, line := range lines {
+		u, err := weburl.Parse(line)
+		if err != nil || u.Scheme() != "http" && u.Scheme() != "https" || u.HostValue().Kind() != weburl.HostDomain {
+			continue
+		}
+		st := sites[u.Hostname()]
+		if st == nil {
+			st = &site{host: u.Hostname(), firsts: map[string]int{}, seconds: map[string]int{}}
+			sites[u.Hostname()] = st
+		}
+		st.urls = append(st.urls, u)
+		segs := strings.Split(strings.TrimPrefix(u.Pathname(), "/"), "/")
+		st.firsts[segs[0]]++
+		if len(segs) > 1 {
+			st.seconds[segs[0]+"/"+segs[1]]++
+		}
+		// A path's shape: a segment that holds a digit or is longer than
+		// 24 bytes stands for any.
+		for k, seg := range segs {
+			if strings.ContainsAny(seg, "0123456789") || len(seg) > 24 {
+				segs[k] = "*"
+			}
+		}
+		if shape := st.host + "/" + strings.Join(segs, "/"); !shapes[shape] {
+			shapes[shape] = true
+			st.shapes++
+		}
+		if i%20 == 0 {
+			others = append(others, u)
+		}
+	}
+	bySize := slices.SortedFunc(maps.Values(sites), func(a, b *site) int {
+		return cmp.Or(len(b.urls)-len(a.urls), strings.Compare(a.host, b.host))
+	})
+	byShapes := slices.SortedFunc(maps.Values(sites), func(a, b *site) int {
+		return cmp.Or(b.shapes-a.shapes, strings.Compare(a.host, b.host))
+	})
+	top := func(m map[string]int, n int) []string {
+		keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int { return cmp.Or(m[b]-m[a], strings.Compare(a, b)) })
+		return keys[:min(n, len(keys))]
+	}
+	withURLs := func(ss []*site, ps []*Pattern) setCase {
+		c := setCase{ps: ps, urls: slices.Clone(others[:min(len(others), 400)])}
+		for _, st := range ss {
+			c.urls = append(c.urls, st.urls...)
+		}
+		return c
+	}
+	sets := map[string]setCase{}
+	for n, st := range byShapes[:3] {
+		prefixes := top(st.firsts, 20)
+		if len(prefixes) < 20 {
+			prefixes = top(st.seconds, 20)
+		}
+		var srcs []string
+		var inits []*Pattern
+		for _, prefix := range prefixes {
+			segs := strings.Split(prefix, "/")
+			for k := range segs {
+				segs[k] = escapePatternString(segs[k])
+			}
+			p := "/" + strings.Join(segs, "/")
+			for _, path := range []string{p, p + "/:id", p + "/:id/:page?", p + "/:id/*", "/:lang/" + segs[len(segs)-1] + "/*"} {
+				srcs = append(srcs, "http{s}?://"+st.host+path)
+				q, err := CompileInit(Init{Protocol: ptr("http{s}?"), Hostname: ptr(st.host), Pathname: ptr(path)}, nil)
+				if err != nil {
+					tb.Fatalf("%s%s: %v", st.host, path, err)
+				}
+				inits = append(inits, q)
+			}
+		}
+		sets["routes of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
+		if n == 0 {
+			sets["routes of "+st.host+", init"] = withURLs([]*site{st}, inits)
+			sets["mixed"] = setCase{ps: compileAll(tb, srcs[:50])}
+		}
+	}
+	var scopes []string
+	for _, st := range bySize[:20] {
+		domain := st.host[strings.Index(st.host, ".")+1:]
+		if !strings.Contains(domain, ".") {
+			domain = st.host
+		}
+		scopes = append(scopes, "http{s}?://"+st.host+"/*", "https://*."+domain+"/*", "http://*."+domain+"/*")
+		for _, first := range top(st.firsts, 2) {
+			scopes = append(scopes, "http{s}?://"+st.host+"/"+escapePatternString(first)+"/*")
+		}
+	}
+	for len(scopes) < 100 {
+		scopes = append(scopes, scopes[len(scopes)-1]) // a site with one first segment
+	}
+	sets["crawl scopes"] = withURLs(bySize[:20], compileAll(tb, scopes[:100]))
+	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
+	sets["mixed"] = withURLs(bySize[:20], mixed)
+	return sets
+}
+
+// FuzzSetShapes checks the shapes of pathname the index decides: a set
+// of one pattern, a pathname made of segments the fuzzer picks (fixed
+// text, ":name" alone or with text, "*", optional and regexp groups), on
+// a host exact, "*." or any, answers a path as TestURL does.
+func FuzzSetShapes(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
+	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
+	f.Add([]byte{6, 7}, "a/b", uint8(2))
+	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)"}
+	hosts := []string{"example.com", "*.example.com", "*"}
+	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
+		if len(picks) > 6 {
+			return
+		}
+		var b strings.Builder
+		for _, p := range picks {
+			b.WriteString("/" + pieces[int(p)%len(pieces)])
+		}
+		pathname := b.String()
+		h := hosts[int(host)%len(hosts)]
+		p, err := CompileInit(Init{Hostname: &h, Pathname: &pathname}, nil)
+		if err != nil {
+			return
+		}
+		for _, raw := range []string{"https://example.com" + path, "https://a.example.com/" + path, "sc:" + path, "https://b.example.org" + path} {
+			u, err := weburl.Parse(raw)
+			if err != nil {
+				continue
+			}
+			_, got := NewSet(p).Match(u)
+			if want := p.TestURL(u); got != want {
+				t.Fatalf("%q on %q: Set %v, TestURL %v", pathname, u.Href(), got, want)
+			}
+		}
+	})
 }
