@@ -146,20 +146,58 @@ func FuzzEngines(f *testing.F) {
 		if err != nil {
 			return // too large for the VM
 		}
-		got := vm.exec(input)
+		want := re.FindStringSubmatchIndex(input)
+		var got []int
+		if want != nil {
+			got = vm.exec(input, want[0])
+		}
 		if tree.exactCaptures() {
-			if want := re.FindStringSubmatchIndex(input); !slices.Equal(got, want) {
+			if !slices.Equal(got, want) {
 				t.Fatalf("/%s/ on %q: VM %v, Go's regexp %v", src, input, got, want)
 			}
-		} else if (got != nil) != re.MatchString(input) {
+		} else if (got != nil) != (want != nil) {
 			t.Fatalf("/%s/ on %q: the VM and Go's regexp disagree on the match", src, input)
 		}
 		r, err := Compile(src, ignoreCase)
 		if err != nil {
 			t.Fatalf("/%s/: parses and compiles, but Compile fails: %v", src, err)
 		}
-		if slots := r.FindStringSubmatchIndex(input); slots != nil && len(slots) != 2*(r.NumSubexp()+1) {
+		slots := r.FindStringSubmatchIndex(input)
+		if slots != nil && len(slots) != 2*(r.NumSubexp()+1) {
 			t.Fatalf("/%s/ on %q: %d slots for %d groups", src, input, len(slots), r.NumSubexp())
 		}
+		if (slots != nil) != r.MatchString(input) {
+			t.Fatalf("/%s/ on %q: FindStringSubmatchIndex gives %v, MatchString %v", src, input, slots, r.MatchString(input))
+		}
 	})
+}
+
+// TestUnanchored checks the seam on expressions that are not anchored,
+// where the match starts after position 0 and the groups come from the
+// VM: the slots are those of JavaScript's exec, as Node.js 26.10.0
+// gives them (/(a*?)*c/v.exec("xaac") is "aac" at index 1 with group 1
+// "a").
+func TestUnanchored(t *testing.T) {
+	for _, tc := range []struct {
+		src, input string
+		want       []int
+	}{
+		{`(a*?)*c`, "xaac", []int{1, 4, 2, 3}},
+		{`(a(?<v>b*?)?)`, "zzab", []int{2, 4, 2, 4, 3, 4}},
+		{`(a*?)*c`, "xaa", nil},
+	} {
+		r, err := Compile(tc.src, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.vm == nil {
+			t.Fatalf("/%s/: Go's regexp captures it; the test wants the VM", tc.src)
+		}
+		if got := r.FindStringSubmatchIndex(tc.input); !slices.Equal(got, tc.want) {
+			t.Errorf("/%s/ on %q: %v, JavaScript %v", tc.src, tc.input, got, tc.want)
+		}
+		if got := r.MatchString(tc.input); got != (tc.want != nil) {
+			t.Errorf("/%s/ on %q: MatchString %v", tc.src, tc.input, got)
+		}
+	}
 }

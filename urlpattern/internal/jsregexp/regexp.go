@@ -84,10 +84,14 @@ func (r *Regexp) FindStringSubmatchIndex(s string) []int {
 	if r.vm == nil {
 		return r.re.FindStringSubmatchIndex(s)
 	}
-	if !r.re.MatchString(s) {
+	// Where a match starts does not depend on how groups capture: the
+	// leftmost start Go's regexp finds is JavaScript's, and the VM runs
+	// from there.
+	loc := r.re.FindStringIndex(s)
+	if loc == nil {
 		return nil
 	}
-	return r.vm.exec(s)
+	return r.vm.exec(s, loc[0])
 }
 
 // A Class is a set of code points.

@@ -197,11 +197,12 @@ type vmThread struct {
 	caps []int
 }
 
-// exec matches prog against input from position 0, and returns the
-// slots of the match JavaScript finds, the first in its order of
-// preference: 2*i and 2*i+1 are group i's start and end, -1 when it did
-// not take part; nil when nothing matches.
-func (prog *vmProg) exec(input string) []int {
+// exec matches prog against input from position start (the leftmost
+// position where a match starts, which the caller has found), and
+// returns the slots of the match JavaScript finds, the first in its
+// order of preference: 2*i and 2*i+1 are group i's start and end, -1
+// when it did not take part; nil when nothing matches.
+func (prog *vmProg) exec(input string, start int) []int {
 	type key struct {
 		pc   int
 		bits uint64
@@ -262,9 +263,9 @@ func (prog *vmProg) exec(input string) []int {
 		caps[i] = -1
 	}
 	var clist, nlist []vmThread
-	add(&clist, vmThread{pc: 0, caps: caps}, 0)
+	add(&clist, vmThread{pc: 0, caps: caps}, start)
 	var best []int
-	for pos := 0; len(clist) > 0; {
+	for pos := start; len(clist) > 0; {
 		var r rune
 		size := 0
 		if pos < len(input) {
