@@ -42,7 +42,7 @@ type Set struct {
 	// other components of those.
 	decided    []word
 	entries    []setEntry
-	slashes    [][]word // by the number of "/" in every pathname matched, when one
+	slashes    [][]word // by the number of "/" in the pathnames matched, when one or a few ("/a/:b?")
 	slashOther []word   // patterns whose pathnames have any number of "/"
 	// exactLens and suffixLens are the lengths of the keys of hostExact
 	// and hostSuffix (up to 255), one bit each, to look up only hosts
@@ -77,7 +77,7 @@ func NewSet(patterns ...*Pattern) *Set {
 		default:
 			s.hostOther[i/wordBits] |= 1 << (i % wordBits)
 		}
-		segs, shape := pathShape(p.comps[Pathname])
+		segs, shape, opt := pathShape(p.comps[Pathname])
 		e := &s.entries[i]
 		for k, seg := range segs {
 			for len(s.segText) <= k {
@@ -123,11 +123,17 @@ func NewSet(patterns ...*Pattern) *Set {
 				}
 			}
 		}
-		if n := p.comps[Pathname].slashes(); n >= 0 && n < 64 {
-			for len(s.slashes) <= n {
+		n, m := p.comps[Pathname].slashes(), 0
+		if opt > 0 {
+			n, m = len(segs)-opt, opt // "/a/:b?" has one or two "/"
+		}
+		if n >= 0 && n+m < 64 {
+			for len(s.slashes) <= n+m {
 				s.slashes = append(s.slashes, make([]word, s.words))
 			}
-			s.slashes[n][i/wordBits] |= 1 << (i % wordBits)
+			for k := n; k <= n+m; k++ {
+				s.slashes[k][i/wordBits] |= 1 << (i % wordBits)
+			}
 		} else {
 			s.slashOther[i/wordBits] |= 1 << (i % wordBits)
 		}
@@ -162,10 +168,13 @@ const (
 // with ignoreCase, or for a pathname that does not start with "/". The
 // kind says whether they are all there is: "/v1/:org/repos" is complete
 // (a ":name" group alone in its segment matches exactly the segments that
-// are not empty), "/v1/repos/*" a prefix.
-func pathShape(c *component) (segs []segShape, kind pathShapeKind) {
+// are not empty), "/v1/repos/*" a prefix. A complete pathname may end in
+// opt optional segments, "/:name?" each ("/posts/:id/:page?"): its
+// pathnames have len(segs)-opt to len(segs) segments, and each of those
+// that is there is not empty.
+func pathShape(c *component) (segs []segShape, kind pathShapeKind, opt int) {
 	if c.opts.ignoreCase {
-		return nil, shapeOpen
+		return nil, shapeOpen, 0
 	}
 	var cur strings.Builder
 	inSeg, anyText, pure, exact := false, false, false, true
@@ -202,26 +211,37 @@ func pathShape(c *component) (segs []segShape, kind pathShapeKind) {
 		case p.typ == partFullWildcard && p.mod == modNone && p.suffix == "" && i == len(parts)-1:
 			// "*" last: anything follows the text before it.
 			if !text(p.prefix) {
-				return nil, shapeOpen
+				return nil, shapeOpen, 0
 			}
 			switch {
 			case i == 0 && p.prefix == "":
-				return nil, shapeAny
+				return nil, shapeAny, 0
 			case exact && inSeg && cur.Len() == 0 && !anyText:
-				return segs, shapePrefix // "*" after a "/"
+				return segs, shapePrefix, 0 // "*" after a "/"
 			}
-			return segs, shapeOpen
+			return segs, shapeOpen, 0
+		case optionalSegments(parts[i:]) && inSeg && len(segs)+len(parts)-i < maxSegs:
+			// "/:name?" to the end: the segment so far ends, and each
+			// group may add one.
+			if !(exact && (!anyText || pure)) {
+				return segs, shapeOpen, 0
+			}
+			segs = append(segs, segShape{text: cur.String(), any: anyText})
+			for range parts[i:] {
+				segs = append(segs, segShape{any: true})
+			}
+			return segs, shapeComplete, len(parts) - i
 		case p.mod != modNone || p.typ == partFullWildcard || p.typ == partRegexp:
 			// What follows may hold "/": the segment so far is a prefix.
 			text(p.prefix)
-			return segs, shapeOpen
+			return segs, shapeOpen, 0
 		case p.typ == partFixedText:
 			if !text(p.value) {
-				return nil, shapeOpen
+				return nil, shapeOpen, 0
 			}
 		default: // a ":name" group: text without "/"
 			if !text(p.prefix) {
-				return nil, shapeOpen
+				return nil, shapeOpen, 0
 			}
 			pure = cur.Len() == 0 && !anyText // alone in its segment so far
 			anyText = true
@@ -229,16 +249,27 @@ func pathShape(c *component) (segs []segShape, kind pathShapeKind) {
 		}
 	}
 	if !inSeg {
-		return segs, shapeOpen
+		return segs, shapeOpen, 0
 	}
 	exact = exact && (!anyText || pure) && len(segs) < maxSegs
 	if len(segs) < maxSegs {
 		segs = append(segs, segShape{text: cur.String(), any: anyText})
 	}
 	if exact {
-		return segs, shapeComplete
+		return segs, shapeComplete, 0
 	}
-	return segs, shapeOpen
+	return segs, shapeOpen, 0
+}
+
+// optionalSegments reports whether every part of parts is an optional
+// ":name" group alone in a segment of its own: "/:name?".
+func optionalSegments(parts []part) bool {
+	for _, p := range parts {
+		if p.typ != partSegmentWildcard || p.mod != modOptional || p.prefix != "/" || p.suffix != "" {
+			return false
+		}
+	}
+	return len(parts) > 0
 }
 
 // A setEntry is what a Set knows of one of its patterns that the index
