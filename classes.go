@@ -87,51 +87,6 @@ func appendLower(dst []byte, s string) []byte {
 	return dst
 }
 
-// trimC0Space removes leading and trailing C0 controls and spaces, as the
-// basic URL parser does to its input.
-// https://url.spec.whatwg.org/#concept-basic-url-parser
-func trimC0Space(s string) string {
-	if len(s) == 0 || s[0] > ' ' && s[len(s)-1] > ' ' {
-		return s // most input: a compare each end, inlined
-	}
-	return trimC0SpaceAround(s)
-}
-
-// trimC0SpaceAround is trimC0Space for s with a C0 control or space at
-// an end.
-func trimC0SpaceAround(s string) string {
-	start, end := 0, len(s)
-	for start < end && s[start] <= ' ' {
-		start++
-	}
-	for end > start && s[end-1] <= ' ' {
-		end--
-	}
-	return s[start:end]
-}
-
-// plainASCII reports whether the eight bytes of x are all from 0x10 to
-// 0x7F: x-0x10… borrows into the high bit of a byte below 0x10.
-func plainASCII(x uint64) bool {
-	return (x|(x-0x1010101010101010)&^x)&0x8080808080808080 == 0
-}
-
-// asciiWithoutControls returns the length of the longest prefix of s, in
-// whole words of eight bytes, that has no byte above 0x7F and none below
-// 0x10 (which holds tab, line feed and carriage return).
-func asciiWithoutControls(s string) int {
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		x, y := ascii.Load64(s, i), ascii.Load64(s, i+8)
-		if (x|y|(x-0x1010101010101010)&^x|(y-0x1010101010101010)&^y)&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i+8 <= len(s) && plainASCII(ascii.Load64(s, i)); i += 8 {
-	}
-	return i
-}
-
 // classes8 returns the union of the classes of the eight bytes of w.
 func classes8(w string) byteClass {
 	_ = w[7]

@@ -71,7 +71,7 @@ func unchanged(in, s string) bool {
 // leading or trailing C0 control or space is an invalid-URL-unit
 // validation error. s is returned itself when nothing changes.
 // https://url.spec.whatwg.org/#concept-basic-url-parser
-func cleanInput(s string) string { return clean(trimC0Space(s)) }
+func cleanInput(s string) string { return clean(ascii.TrimC0Space(s)) }
 
 // clean turns s into the scalar value string the standard parses: invalid
 // UTF-8 becomes U+FFFD (as a JavaScript USVString would read it), and ASCII
@@ -81,8 +81,8 @@ func cleanInput(s string) string { return clean(trimC0Space(s)) }
 // C0 controls and spaces (cleanInput).
 // https://url.spec.whatwg.org/#concept-basic-url-parser
 func clean(s string) string {
-	i := asciiWithoutControls(s)
-	if i < len(s) && len(s) >= 8 && i+8 > len(s) && plainASCII(ascii.Load64(s, len(s)-8)) {
+	i := ascii.WithoutControls(s)
+	if i < len(s) && len(s) >= 8 && i+8 > len(s) && ascii.PlainASCII(ascii.Load64(s, len(s)-8)) {
 		return s // the last eight bytes, overlapping the prefix, are plain too
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf && !isTabOrNewline(s[i]) {
@@ -598,6 +598,10 @@ func (p *Parser) Parse(rawURL string) (*URL, error) {
 // *Parser parses as the zero Parser.
 // https://url.spec.whatwg.org/#concept-url-parser
 func (p *Parser) ParseInto(u *URL, rawURL string) error {
+	if p == nil {
+		_, err := parseURL(rawURL, nil, u, wantHref, nil)
+		return err
+	}
 	base, v, enc, err := p.options()
 	if err != nil {
 		return err

@@ -322,7 +322,7 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	err := p.ParseInto(&u, rawURL)
 	if c.DefaultScheme != "" && errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
 		// No scheme: the parser fails with this code exactly then.
-		err = p.ParseInto(&u, c.DefaultScheme+"://"+trimC0Space(rawURL))
+		err = p.ParseInto(&u, c.DefaultScheme+"://"+ascii.TrimC0Space(rawURL))
 	}
 	if err != nil {
 		return nil, "", err
@@ -330,43 +330,28 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	return c.urlKey(buf, &u, surt), u.Href(), nil
 }
 
-// trimC0Space removes leading and trailing C0 controls and spaces, as the
-// URL Standard's parser does to its input.
-func trimC0Space(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool { return r <= ' ' })
-}
-
-// parts are the components of a URL's href that a key is made of, with
-// what the getters do not say: whether the query and fragment are null or
-// empty.
-type parts struct {
-	href, scheme, hostname, path, query, fragment string
-	kind                                          weburl.HostKind
-	hasQuery, hasFragment, opaque                 bool
-}
-
-// partsOf returns the parts of u, which is not the zero URL. A URL's
-// serialization holds no "#" before its fragment's, and no "?" before its
-// query's (the percent-encode sets and the forbidden host code points
-// take them), so that an href ending in "#" has an empty fragment, and
-// one ending in "?" once the fragment is off, an empty query.
-func partsOf(u *weburl.URL) parts {
-	p := parts{href: u.Href(), scheme: u.Scheme(), hostname: u.Hostname(), path: u.Pathname(),
-		kind: u.HostValue().Kind(), opaque: u.HasOpaquePath()}
-	hash, search := u.Hash(), u.Search()
-	end := len(p.href) - len(hash)
+// queryAndFragment returns u's query and fragment, and whether each is
+// there (not null), which the getters do not say of an empty one. u is
+// not the zero URL. A URL's serialization holds no "#" before its
+// fragment's, and no "?" before its query's (the percent-encode sets and
+// the forbidden host code points take them), so that an href ending in
+// "#" has an empty fragment, and one ending in "?" once the fragment is
+// off, an empty query.
+func queryAndFragment(u *weburl.URL) (query, fragment string, hasQuery, hasFragment bool) {
+	href, hash, search := u.Href(), u.Hash(), u.Search()
+	end := len(href) - len(hash)
 	if hash != "" {
-		p.fragment, p.hasFragment = hash[1:], true
-	} else if p.href[end-1] == '#' {
-		p.hasFragment = true
+		fragment, hasFragment = hash[1:], true
+	} else if href[end-1] == '#' {
+		hasFragment = true
 		end--
 	}
 	if search != "" {
-		p.query, p.hasQuery = search[1:], true
+		query, hasQuery = search[1:], true
 	} else {
-		p.hasQuery = p.href[end-1] == '?'
+		hasQuery = href[end-1] == '?'
 	}
-	return p
+	return query, fragment, hasQuery, hasFragment
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is
@@ -375,31 +360,32 @@ func partsOf(u *weburl.URL) parts {
 // https://github.com/internetarchive/surt (the format its SURT class writes)
 func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
 	var scratch []byte // for decoding, which few URLs need
-	p := partsOf(u)
-	hasHost := p.kind != weburl.HostNull && p.hostname != ""
+	host := u.HostValue()
+	scheme, hostname, kind := u.Scheme(), host.String(), host.Kind()
+	hasHost := kind != weburl.HostNull && hostname != ""
 	switch {
 	case surt == nil:
-		buf = append(append(buf, p.scheme...), ':')
-		if p.kind != weburl.HostNull {
+		buf = append(append(buf, scheme...), ':')
+		if kind != weburl.HostNull {
 			buf = append(buf, "//"...)
 		}
 	case surt.WithScheme && hasHost:
-		buf = append(append(buf, p.scheme...), ':')
-		if p.scheme != "dns" {
+		buf = append(append(buf, scheme...), ':')
+		if scheme != "dns" {
 			buf = append(buf, "//"...)
 		}
 		buf = append(buf, '(')
 	case !hasHost:
-		buf = append(append(buf, p.scheme...), ':')
+		buf = append(append(buf, scheme...), ':')
 	}
-	if p.kind != weburl.HostNull && (surt == nil || hasHost) {
+	if kind != weburl.HostNull && (surt == nil || hasHost) {
 		if surt == nil && !c.RemoveUserInfo {
 			if username, password := u.Username(), u.Password(); username != "" || password != "" {
 				buf, scratch = c.appendUserinfo(buf, scratch, username, password, ascii.KeyMinimal|ascii.Userinfo)
 			}
 		}
 		var ip bool
-		buf, scratch, ip = c.appendURLHost(buf, scratch, &p, surt)
+		buf, scratch, ip = c.appendURLHost(buf, scratch, hostname, kind, surt)
 		if port := u.Port(); port != "" && !c.RemovePort {
 			buf = append(append(buf, ':'), port...)
 		}
@@ -411,33 +397,35 @@ func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 		}
 	}
 	pathStart := len(buf)
-	if p.opaque {
-		buf, scratch = c.appendOpaquePath(buf, scratch, p.path, ascii.KeyPath)
+	if u.HasOpaquePath() {
+		buf, scratch = c.appendOpaquePath(buf, scratch, u.Pathname(), ascii.KeyPath)
 	} else {
 		set := ascii.KeyPath
-		file := p.scheme == "file"
+		file := scheme == "file"
 		switch {
 		case file:
 			set = ascii.KeyFilePath
-		case weburl.IsSpecialScheme(p.scheme):
+		case scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" || scheme == "ftp":
+			// Special, but for file: a URL's scheme is lowercase.
 			set = ascii.KeySpecialPath
 		}
-		buf, scratch = c.appendPath(buf, scratch, p.path, set, file, false)
+		buf, scratch = c.appendPath(buf, scratch, u.Pathname(), set, file, false)
 		// A path that starts with "//" in a URL without a host is
 		// serialized after "/.", as the URL serializer does.
-		if q := buf[pathStart:]; p.kind == weburl.HostNull && len(q) > 1 && q[0] == '/' && q[1] == '/' {
+		if q := buf[pathStart:]; kind == weburl.HostNull && len(q) > 1 && q[0] == '/' && q[1] == '/' {
 			buf = slices.Insert(buf, pathStart, '/', '.')
 		}
 	}
-	if p.hasQuery {
+	query, fragment, hasQuery, hasFragment := queryAndFragment(u)
+	if hasQuery {
 		pathEnd := len(buf)
-		buf, _ = c.appendQuery(buf, scratch, p.query, ascii.KeyMinimal, false)
+		buf, _ = c.appendQuery(buf, scratch, query, ascii.KeyMinimal, false)
 		if surt != nil && pathEnd == pathStart && len(buf) > pathEnd {
 			buf = slices.Insert(buf, pathEnd, '/') // a SURT has "/" before a query
 		}
 	}
-	if p.hasFragment && !c.RemoveFragment && surt == nil {
-		buf = append(append(buf, '#'), p.fragment...)
+	if hasFragment && !c.RemoveFragment && surt == nil {
+		buf = append(append(buf, '#'), fragment...)
 	}
 	return buf
 }
@@ -461,14 +449,13 @@ func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password s
 	return append(buf, '@'), scratch
 }
 
-// appendURLHost appends the host of p, changed as c says, and reports
-// whether it is an IP address. With surt, the labels of a domain or opaque
-// host, and of an IPv4 address unless surt.KeepIPOrder, are reversed and
-// joined with ",".
-func (c *Canonicalizer) appendURLHost(buf, scratch []byte, p *parts, surt *SURTOptions) (_, _ []byte, ip bool) {
-	h := p.hostname
+// appendURLHost appends the host h, of the kind given, changed as c
+// says, and reports whether it is an IP address. With surt, the labels of
+// a domain or opaque host, and of an IPv4 address unless
+// surt.KeepIPOrder, are reversed and joined with ",".
+func (c *Canonicalizer) appendURLHost(buf, scratch []byte, h string, kind weburl.HostKind, surt *SURTOptions) (_, _ []byte, ip bool) {
 	start := len(buf)
-	switch p.kind {
+	switch kind {
 	case weburl.HostIPv4:
 		if surt != nil && !surt.KeepIPOrder {
 			return appendReversedLabels(buf, h), scratch, true

@@ -428,7 +428,7 @@ func TestCanonicalizeRemoves(t *testing.T) {
 				return v.Href()
 			},
 			func(u *weburl.URL) string {
-				if p := partsOf(u); p.hasQuery || p.hasFragment {
+				if _, _, hasQuery, hasFragment := queryAndFragment(u); hasQuery || hasFragment {
 					return u.Href()
 				}
 				return u.Href() + "?"

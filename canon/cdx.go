@@ -187,13 +187,13 @@ func cdxSplit(s string) (scheme, netloc, path, query string) {
 		scheme, s = s[:i], s[i+1:]
 	}
 	if rest, ok := strings.CutPrefix(s, "//"); ok {
-		end := strings.IndexAny(rest, "/?#")
+		end := ascii.IndexAny(rest, "/?#")
 		if end < 0 {
 			end = len(rest)
 		}
 		netloc, s = rest[:end], rest[end:]
 	}
-	end := strings.IndexAny(s, "?#")
+	end := ascii.IndexAny(s, "?#")
 	if end < 0 {
 		end = len(s)
 	}

@@ -58,9 +58,15 @@ type lenientParts struct {
 // It fails when nothing is left, or s has no scheme and there is no
 // DefaultScheme.
 func (c *Canonicalizer) splitLenient(s string) (l lenientParts, err error) {
-	s = trimC0Space(s)
-	if strings.ContainsAny(s, "\t\n\r") {
-		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+	s = ascii.TrimC0Space(s)
+	if i := ascii.IndexTabOrNewline(s); i >= 0 {
+		b := append(make([]byte, 0, len(s)-1), s[:i]...)
+		for ; i < len(s); i++ {
+			if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
+				b = append(b, c)
+			}
+		}
+		s = string(b)
 	}
 	if s == "" {
 		return l, ErrNoURL
@@ -82,7 +88,7 @@ func (c *Canonicalizer) splitLenient(s string) (l lenientParts, err error) {
 		// The authority ends at "/" or "?", as the URL Standard's
 		// authority state finds its end ("#" is gone, "\\" is a byte like
 		// another).
-		end := strings.IndexAny(s, "/?")
+		end := ascii.IndexAny(s, "/?")
 		if end < 0 {
 			end = len(s)
 		}

@@ -6,7 +6,11 @@
 // https://url.spec.whatwg.org/#percent-encoded-bytes
 package ascii
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+	"strings"
+)
 
 // A Set is a set of byte sets, one bit each. A byte is in a set when the
 // set's bit is set in table[byte].
@@ -240,4 +244,89 @@ func Load64[S ~string | ~[]byte](s S, i int) uint64 {
 func BytesEqual(x uint64, c byte) uint64 {
 	y := x ^ 0x0101010101010101*uint64(c)
 	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
+}
+
+// PlainASCII reports whether the eight bytes of x are all from 0x10 to
+// 0x7F: x-0x10… borrows into the high bit of a byte below 0x10.
+func PlainASCII(x uint64) bool {
+	return (x|(x-0x1010101010101010)&^x)&0x8080808080808080 == 0
+}
+
+// WithoutControls returns the length of the longest prefix of s, in
+// whole words of eight bytes, that has no byte above 0x7F and none below
+// 0x10 (which holds tab, line feed and carriage return).
+func WithoutControls(s string) int {
+	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		x, y := Load64(s, i), Load64(s, i+8)
+		if (x|y|(x-0x1010101010101010)&^x|(y-0x1010101010101010)&^y)&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(s) && PlainASCII(Load64(s, i)); i += 8 {
+	}
+	return i
+}
+
+// IndexTabOrNewline returns the index of the first ASCII tab or newline
+// in s, which the basic URL parser removes, or -1.
+func IndexTabOrNewline(s string) int {
+	for i := WithoutControls(s); i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
+}
+
+// IndexAny returns the index of the first byte of s that is one of the
+// ASCII bytes of chars (one to three of them), or -1: strings.IndexAny
+// for a few ASCII bytes, eight bytes of s at a time.
+func IndexAny(s, chars string) int {
+	n := len(chars)
+	a, b, c := 0x0101010101010101*uint64(chars[0]), 0x0101010101010101*uint64(chars[min(1, n-1)]), 0x0101010101010101*uint64(chars[n-1])
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := Load64(s, i)
+		// A byte of x^a is zero where x has chars[0]; the first byte
+		// flagged is the first such (a borrow flags only bytes above it).
+		if m := zeroBytes(x^a) | zeroBytes(x^b) | zeroBytes(x^c); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if strings.IndexByte(chars, s[i]) >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// zeroBytes returns y with the high bit set of its lowest zero byte, and
+// maybe of bytes above that one, or 0 if no byte is zero.
+func zeroBytes(y uint64) uint64 {
+	return (y - 0x0101010101010101) &^ y & 0x8080808080808080
+}
+
+// TrimC0Space removes leading and trailing C0 controls and spaces, as the
+// basic URL parser does to its input: bytes up to 0x20.
+// https://url.spec.whatwg.org/#concept-basic-url-parser
+func TrimC0Space(s string) string {
+	if len(s) == 0 || s[0] > ' ' && s[len(s)-1] > ' ' {
+		return s // most input: a compare each end, inlined
+	}
+	return trimC0SpaceAround(s)
+}
+
+// trimC0SpaceAround is TrimC0Space for s with a C0 control or space at
+// an end.
+func trimC0SpaceAround(s string) string {
+	start, end := 0, len(s)
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	return s[start:end]
 }
