@@ -1,13 +1,12 @@
 package weburl
 
 import (
-	"slices"
-	"sort"
 	"strconv"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/gb18030"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 )
@@ -19,7 +18,9 @@ import (
 // Standard (https://encoding.spec.whatwg.org/): where the encoders of
 // golang.org/x/text differ from it (ISO-2022-JP, Shift_JIS, EUC-JP, Big5,
 // gbk and gb18030), this file implements the standard's, on indexes read
-// from x/text's decoders, which follow the standard's indexes.
+// from x/text's decoders, which follow the standard's indexes, but for
+// gbk and gb18030, whose indexes are the standard's own
+// (internal/gb18030).
 
 // A legacyEncoding is an encoding of the Encoding Standard other than UTF-8.
 type legacyEncoding struct {
@@ -194,10 +195,8 @@ func (e xtextEncoder) encode(dst []byte, r rune) ([]byte, rune) {
 
 func (xtextEncoder) finish(dst []byte) []byte { return dst }
 
-// gb18030Encoder is the gb18030 encoder, and with isGBK the gbk encoder.
-// golang.org/x/text's encoder gives four bytes for the private-use code
-// points the two-byte index maps, so the index and the four-byte ranges
-// are read from its decoder.
+// gb18030Encoder is the gb18030 encoder, and with isGBK the gbk encoder,
+// on the standard's indexes (package internal/gb18030).
 // https://encoding.spec.whatwg.org/#gb18030-encoder
 type gb18030Encoder struct{ isGBK bool }
 
@@ -209,9 +208,14 @@ func (e gb18030Encoder) encode(dst []byte, r rune) ([]byte, rune) {
 		return dst, r
 	case e.isGBK && r == 0x20AC:
 		return append(dst, 0x80), -1
+	case 0xE78D <= r && r <= 0xE864:
+		// The private-use code points the GB18030-2022 revision moved
+		// keep the two bytes they had.
+		if b, ok := gb18030Kept[r]; ok {
+			return append(dst, b[0], b[1]), -1
+		}
 	}
-	t := gb18030Tables()
-	if p, ok := t.index[r]; ok {
+	if p, ok := gb18030.Pointer(r); ok {
 		lead, trail := p/190+0x81, p%190
 		offset := 0x40
 		if trail >= 0x3F {
@@ -222,70 +226,20 @@ func (e gb18030Encoder) encode(dst []byte, r rune) ([]byte, rune) {
 	if e.isGBK {
 		return dst, r
 	}
-	// The index gb18030 ranges pointer: beyond U+FFFF by arithmetic, below
-	// it from the last range starting at or before r.
-	p := 189000 + int(r) - 0x10000
-	if r <= 0xFFFF {
-		i := sort.Search(len(t.ranges), func(i int) bool { return t.ranges[i].r > r }) - 1
-		if i < 0 || int(r-t.ranges[i].r) >= t.ranges[i].n {
-			return dst, r
-		}
-		p = t.ranges[i].pointer + int(r-t.ranges[i].r)
-	}
+	p := gb18030.RangesPointer(r)
 	return append(dst, byte(p/12600+0x81), byte(p/1260%10+0x30), byte(p/10%126+0x81), byte(p%10+0x30)), -1
 }
 
 func (gb18030Encoder) finish(dst []byte) []byte { return dst }
 
-// gb18030Tables reads index gb18030 (the first pointer of each code point)
-// and the four-byte ranges of the Basic Multilingual Plane from x/text's
-// gb18030 decoder.
-// https://encoding.spec.whatwg.org/#index-gb18030
-// https://encoding.spec.whatwg.org/#index-gb18030-ranges
-func gb18030Tables() gb18030Index { return gb18030Lazy.get(buildGB18030) }
-
-var gb18030Lazy lazy[gb18030Index]
-
-// A gb18030Index is index gb18030 by code point, and the four-byte ranges.
-type gb18030Index struct {
-	index  map[rune]int
-	ranges []gb18030Range
-}
-
-func buildGB18030() (t gb18030Index) {
-	d := lookupDecoder("gb18030")
-	t.index = make(map[rune]int, 24000)
-	for p := 126*190 - 1; p >= 0; p-- {
-		lead, trail := p/190+0x81, p%190
-		offset := 0x40
-		if trail >= 0x3F {
-			offset = 0x41
-		}
-		if r, ok := decodeOne(d, []byte{byte(lead), byte(trail + offset)}); ok {
-			t.index[r] = p
-		}
-	}
-	for p := 0; p < 39420; p++ {
-		r, ok := decodeOne(d, []byte{byte(p/12600 + 0x81), byte(p/1260%10 + 0x30), byte(p/10%126 + 0x81), byte(p%10 + 0x30)})
-		if !ok {
-			continue
-		}
-		if n := len(t.ranges); n > 0 && t.ranges[n-1].r+rune(t.ranges[n-1].n) == r && t.ranges[n-1].pointer+t.ranges[n-1].n == p {
-			t.ranges[n-1].n++
-		} else {
-			t.ranges = append(t.ranges, gb18030Range{r: r, pointer: p, n: 1})
-		}
-	}
-	slices.SortFunc(t.ranges, func(a, b gb18030Range) int { return int(a.r - b.r) })
-	return t
-}
-
-// A gb18030Range maps the n code points from r to the four-byte pointers
-// from pointer.
-type gb18030Range struct {
-	r       rune
-	pointer int
-	n       int
+// gb18030Kept is the gb18030 encoder's table of code points it encodes
+// as two bytes that index gb18030 does not map to them.
+var gb18030Kept = map[rune][2]byte{
+	0xE78D: {0xA6, 0xD9}, 0xE78E: {0xA6, 0xDA}, 0xE78F: {0xA6, 0xDB}, 0xE790: {0xA6, 0xDC},
+	0xE791: {0xA6, 0xDD}, 0xE792: {0xA6, 0xDE}, 0xE793: {0xA6, 0xDF}, 0xE794: {0xA6, 0xEC},
+	0xE795: {0xA6, 0xED}, 0xE796: {0xA6, 0xF3}, 0xE81E: {0xFE, 0x59}, 0xE826: {0xFE, 0x61},
+	0xE82B: {0xFE, 0x66}, 0xE82C: {0xFE, 0x67}, 0xE832: {0xFE, 0x6D}, 0xE843: {0xFE, 0x7E},
+	0xE854: {0xFE, 0x90}, 0xE864: {0xFE, 0xA0},
 }
 
 // The jis0208 index, read from x/text's EUC-JP decoder: the index pointer

@@ -2,12 +2,16 @@ package weburl
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/corpus"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -107,14 +111,16 @@ func TestEncodingRules(t *testing.T) {
 // the same encoding: whatever it encodes decodes back to the code point,
 // but for the mappings the Encoding Standard's encoders make on purpose,
 // and for ISO-2022-JP's JIS X 0201 Roman, which x/text decodes as ASCII
-// (the standard's decoder gives U+00A5 and U+203E).
+// (the standard's decoder gives U+00A5 and U+203E). gbk and gb18030 are
+// checked against the standard's indexes instead (TestGB18030): x/text's
+// decoder has no code point for 2,067 pointers of index gb18030.
 func TestEncoders(t *testing.T) {
 	deliberate := map[string]map[rune]rune{
 		"shift_jis":   {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 		"euc-jp":      {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 		"iso-2022-jp": {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 	}
-	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "big5", "gbk", "gb18030", "euc-kr", "windows-1252", "iso-8859-2", "koi8-u", "x-user-defined", "iso-8859-8-i"} {
+	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "big5", "euc-kr", "windows-1252", "iso-8859-2", "koi8-u", "x-user-defined", "iso-8859-8-i"} {
 		enc := mustEncoding(t, label)
 		d := lookupDecoder(label)
 		encoded := 0
@@ -151,6 +157,121 @@ func TestEncoders(t *testing.T) {
 			t.Errorf("%s encodes %d code points", label, encoded)
 		}
 	}
+}
+
+// TestGB18030 checks the gb18030 and gbk encoders on every code point
+// against the Encoding Standard's algorithm, written here on its indexes
+// as published (testdata/encoding, from whatwg/encoding; see
+// testdata/encoding.sh).
+// https://encoding.spec.whatwg.org/#gb18030-encoder
+func TestGB18030(t *testing.T) {
+	// index gb18030: the first pointer of each code point.
+	index := map[rune]int{}
+	for _, line := range corpus.GzipLines(t, filepath.Join("testdata", "encoding", "index-gb18030.txt.gz"), func(string) bool { return true }) {
+		if p, r, ok := indexLine(t, line); ok {
+			if _, seen := index[r]; !seen {
+				index[r] = p
+			}
+		}
+	}
+	var rangePointers []int
+	var rangeCodePoints []rune
+	ranges, err := os.ReadFile(filepath.Join("testdata", "encoding", "index-gb18030-ranges.txt"))
+	if err != nil {
+		t.Fatalf("%v (testdata/encoding.sh makes it)", err)
+	}
+	for _, line := range strings.Split(string(ranges), "\n") {
+		if p, r, ok := indexLine(t, line); ok {
+			rangePointers, rangeCodePoints = append(rangePointers, p), append(rangeCodePoints, r)
+		}
+	}
+	if len(index) != 23939 || len(rangePointers) != 207 {
+		t.Fatalf("%d code points in index gb18030, %d ranges", len(index), len(rangePointers))
+	}
+	// kept is the encoder's table of the code points GB18030-2022 moved.
+	kept := map[rune]string{
+		0xE78D: "\xA6\xD9", 0xE78E: "\xA6\xDA", 0xE78F: "\xA6\xDB", 0xE790: "\xA6\xDC", 0xE791: "\xA6\xDD",
+		0xE792: "\xA6\xDE", 0xE793: "\xA6\xDF", 0xE794: "\xA6\xEC", 0xE795: "\xA6\xED", 0xE796: "\xA6\xF3",
+		0xE81E: "\xFE\x59", 0xE826: "\xFE\x61", 0xE82B: "\xFE\x66", 0xE82C: "\xFE\x67", 0xE832: "\xFE\x6D",
+		0xE843: "\xFE\x7E", 0xE854: "\xFE\x90", 0xE864: "\xFE\xA0",
+	}
+	// want is the standard's gb18030 encoder handler: the bytes, or ok
+	// false for an error.
+	want := func(r rune, isGBK bool) (string, bool) {
+		switch {
+		case r < 0x80:
+			return string(rune(r)), true
+		case r == 0xE5E5:
+			return "", false
+		case isGBK && r == 0x20AC:
+			return "\x80", true
+		case kept[r] != "":
+			return kept[r], true
+		}
+		if p, ok := index[r]; ok {
+			trail := p % 190
+			offset := 0x40
+			if trail >= 0x3F {
+				offset = 0x41
+			}
+			return string([]byte{byte(p/190 + 0x81), byte(trail + offset)}), true
+		}
+		if isGBK {
+			return "", false
+		}
+		// The index gb18030 ranges pointer.
+		p := 7457
+		if r != 0xE7C7 {
+			i := len(rangeCodePoints) - 1
+			for rangeCodePoints[i] > r {
+				i--
+			}
+			p = rangePointers[i] + int(r-rangeCodePoints[i])
+		}
+		return string([]byte{byte(p/12600 + 0x81), byte(p%12600/1260 + 0x30), byte(p%1260/10 + 0x81), byte(p%10 + 0x30)}), true
+	}
+	for _, label := range []string{"gb18030", "gbk"} {
+		enc := mustEncoding(t, label)
+		counts := map[int]int{}
+		for r := rune(0); r <= 0x10FFFF; r++ {
+			if 0xD800 <= r && r <= 0xDFFF {
+				continue // not a scalar value: no Go string holds one
+			}
+			e := enc.newEncoder()
+			b, errRune := e.encode(nil, r)
+			b = e.finish(b)
+			w, ok := want(r, label == "gbk")
+			switch {
+			case !ok && errRune != r:
+				t.Errorf("%s: U+%04X encodes as % X, the standard's encoder fails", label, r, b)
+			case ok && (errRune >= 0 || string(b) != w):
+				t.Errorf("%s: U+%04X encodes as % X (error %v), the standard's encoder gives % X", label, r, b, errRune >= 0, w)
+			case ok:
+				counts[len(w)]++
+			}
+		}
+		t.Logf("%s: code points encoded in 1, 2 and 4 bytes (and 0x80 alone for gbk): %v", label, counts)
+	}
+	// U+FFFD in a query, as the issue that found it wrote it.
+	u, err := (&Parser{Encoding: "gb18030"}).Parse("https://example.com/?\uFFFD")
+	if err != nil || u.Search() != "?%841%A47" {
+		t.Errorf("?\\uFFFD in gb18030: %v, %v; want ?%%841%%A47", u, err)
+	}
+}
+
+// indexLine reads a line of an Encoding Standard index file: a pointer
+// and a code point, tab-separated, unless the line is a comment or empty.
+func indexLine(t *testing.T, line string) (pointer int, r rune, ok bool) {
+	fields := strings.Fields(line)
+	if len(fields) < 2 || strings.HasPrefix(fields[0], "#") {
+		return 0, 0, false
+	}
+	p, err1 := strconv.Atoi(fields[0])
+	c, err2 := strconv.ParseUint(strings.TrimPrefix(fields[1], "0x"), 16, 32)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("index line %q", line)
+	}
+	return p, rune(c), true
 }
 
 // TestISO2022JPKatakana checks the halfwidth katakana index against NFKC,
