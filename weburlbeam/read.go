@@ -19,12 +19,12 @@ func init() {
 	register.Emitter1[Link]()
 }
 
-// ReadLines reads the lines of the text files that glob matches, on any
-// file system the program registers (local paths here; a program imports
-// Beam's gcs or s3 package for gs:// or s3:// paths; .gz files are
-// decompressed): each without its "\n", a CR before it, and, on a file's
-// first line, a UTF-8 byte order mark. Each file is read whole by one
-// worker.
+// ReadLines reads the lines of the text files that glob matches (a
+// PCollection<string>), on any file system the program registers (local
+// paths here; a program imports Beam's gcs or s3 package for gs:// or
+// s3:// paths; .gz files are decompressed): each without its "\n", a CR
+// before it, and, on a file's first line, a UTF-8 byte order mark. Each
+// file is read whole by one worker.
 func ReadLines(s beam.Scope, glob string) beam.PCollection {
 	s = s.Scope("weburlbeam.ReadLines")
 	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob), fileio.ReadAutoCompression())
@@ -61,9 +61,11 @@ func (*readLinesFn) ProcessElement(ctx context.Context, file fileio.ReadableFile
 	}
 }
 
-// ParseLinks reads lines of a page URL, a tab, and an href into links; a
-// line without a tab is a link with an empty href (the page itself).
+// ParseLinks reads lines (a PCollection<string>) of a page URL, a tab,
+// and an href into links (a PCollection<Link>); a line without a tab is
+// a link with an empty href (the page itself).
 func ParseLinks(s beam.Scope, lines beam.PCollection) beam.PCollection {
+	mustHold("weburlbeam.ParseLinks", "lines", lines, stringType)
 	s = s.Scope("weburlbeam.ParseLinks")
 	return beam.ParDo(s, &splitLinkFn{}, lines)
 }

@@ -44,6 +44,7 @@ func countString(site string, n int) string { return fmt.Sprintf("%s\t%d", site,
 // the hrefs are the standard's (the data's href), the failures the
 // data's failures, with weburl's codes.
 func TestParseURLs(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	var lines, hrefs, invalid []string
 	for _, c := range corpus.URLCases(t) {
 		if c.Base != nil || strings.ContainsAny(c.Input, "\n\r") || strings.HasPrefix(c.Input, "\uFEFF") {
@@ -70,6 +71,7 @@ func TestParseURLs(t *testing.T) {
 // TestResolveLinks resolves the inputs of urltestdata.json against their
 // bases: the hrefs are the data's.
 func TestResolveLinks(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	var links []Link
 	var hrefs []string
 	for _, c := range corpus.URLCases(t) {
@@ -120,6 +122,7 @@ func values(urls []*weburl.URL) []weburl.URL {
 // TestKeysAndDedupe keys a sample by Wayback and by SURT, dedupes it, and
 // counts it by site, against weburl called directly.
 func TestKeysAndDedupe(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	urls := sample(t)
 	var keys, surts, counts []string
 	kept := map[string]string{}
@@ -187,6 +190,7 @@ func TestSite(t *testing.T) {
 // TestReadLines reads files with a byte order mark, CRLF line ends, no
 // final newline, and a line longer than the reader's buffer.
 func TestReadLines(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	dir := t.TempDir()
 	long := "https://example.com/" + strings.Repeat("a", 100<<10)
 	files := map[string]string{
@@ -204,5 +208,42 @@ func TestReadLines(t *testing.T) {
 	ptest.RunAndValidate(t, p)
 	if !slices.Contains(want, long) {
 		t.Fatal("no long line")
+	}
+}
+
+// TestWrongTypes builds pipelines that give each transform a PCollection
+// of another type than it takes: each panics, when the pipeline is
+// built, with a *TypeError naming the type it wanted. No pipeline runs.
+func TestWrongTypes(t *testing.T) {
+	_, s := beam.NewPipelineWithRoot()
+	ints := beam.Create(s, 1, 2)
+	lines := beam.Create(s, "https://example.com/")
+	urls, _ := ParseURLs(s, lines)
+	for _, tc := range []struct {
+		transform string
+		build     func()
+		got, want string
+	}{
+		{"weburlbeam.ParseURLs", func() { ParseURLs(s, ints) }, "int", "string"},
+		{"weburlbeam.ParseURLs", func() { ParseURLs(s, urls) }, "weburl.URL", "string"},
+		{"weburlbeam.ParseLinks", func() { ParseLinks(s, ints) }, "int", "string"},
+		{"weburlbeam.ResolveLinks", func() { ResolveLinks(s, lines) }, "string", "weburlbeam.Link"},
+		{"weburlbeam.Keys", func() { Keys(s, lines, canon.Wayback) }, "string", "weburl.URL"},
+		{"weburlbeam.SURTKeys", func() { SURTKeys(s, lines, canon.SURTOptions{}) }, "string", "weburl.URL"},
+		{"weburlbeam.Dedupe", func() { Dedupe(s, Keys(s, urls, canon.Wayback), canon.Wayback) }, "KV<string,weburl.URL>", "weburl.URL"},
+		{"weburlbeam.CountBySite", func() { CountBySite(s, lines) }, "string", "weburl.URL"},
+		{"weburlbeam.CountBySite", func() { CountBySite(s, beam.PCollection{}) }, "", "weburl.URL"},
+	} {
+		func() {
+			defer func() {
+				e, ok := recover().(*TypeError)
+				if !ok || e.Transform != tc.transform || e.Got != tc.got || e.Want != tc.want {
+					t.Errorf("%s given a PCollection<%s>: panics with %#v, want a *TypeError wanting %s", tc.transform, tc.got, e, tc.want)
+				} else {
+					t.Log(e)
+				}
+			}()
+			tc.build()
+		}()
 	}
 }

@@ -62,6 +62,7 @@ func kasztp() string { return filepath.Join("..", "..", "..", "testdata", "datas
 // TestURLs runs linkstats on kasztp.txt on Prism: its files equal, byte
 // for byte, those of a plain loop over the same lines with weburl.
 func TestURLs(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	prefix := filepath.Join(t.TempDir(), "out")
 	p, s := beam.NewPipelineWithRoot()
 	build(s, false, kasztp(), prefix)
@@ -103,6 +104,7 @@ func linksFile(t *testing.T, n int) string {
 
 // TestLinks runs linkstats -links on links made from kasztp.txt.
 func TestLinks(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	path := linksFile(t, 20000)
 	prefix := filepath.Join(t.TempDir(), "out")
 	p, s := beam.NewPipelineWithRoot()
@@ -115,6 +117,7 @@ func TestLinks(t *testing.T) {
 // against a Prism job server that the test starts on the loopback, as a
 // Flink or Spark job server would be reached: the same files again.
 func TestPortableRunner(t *testing.T) {
+	beamtest.RunsPipelines(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
