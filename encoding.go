@@ -7,6 +7,7 @@ import (
 
 	"github.com/weburl/weburl/internal/ascii"
 	"github.com/weburl/weburl/internal/gb18030"
+	"github.com/weburl/weburl/internal/singlebyte"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 )
@@ -102,7 +103,7 @@ func lookupEncoding(label string) (*legacyEncoding, error) {
 		x := xtextEncoder{enc}
 		e.newEncoder = func() legacyEncoder { return x }
 	default:
-		sb := newSingleByteEncoder(enc)
+		sb := newSingleByteEncoder(name, enc)
 		e.newEncoder = func() legacyEncoder { return sb }
 	}
 	actual, _ := legacyEncodings.LoadOrStore(name, e)
@@ -147,12 +148,24 @@ func appendPercentBytes(dst, bytes []byte, set encodeSet, spaceAsPlus bool) []by
 }
 
 // singleByteEncoder is the single-byte encoder: the first byte whose index
-// entry is the code point.
+// entry is the code point. The indexes are the standard's
+// (internal/singlebyte): x/text's have no code point for the bytes the
+// standard maps to C1 controls. x-user-defined's is read from x/text's
+// decoder, which follows the standard.
 // https://encoding.spec.whatwg.org/#single-byte-encoder
+// https://encoding.spec.whatwg.org/#x-user-defined-encoder
 type singleByteEncoder struct{ index map[rune]byte }
 
-func newSingleByteEncoder(enc encoding.Encoding) singleByteEncoder {
+func newSingleByteEncoder(name string, enc encoding.Encoding) singleByteEncoder {
 	index := make(map[rune]byte, 128)
+	if t := singlebyte.Lookup(name); t != nil {
+		for i := len(t) - 1; i >= 0; i-- { // last to first, so that the first wins
+			if t[i] != 0 {
+				index[t[i]] = byte(0x80 + i)
+			}
+		}
+		return singleByteEncoder{index}
+	}
 	d := enc.NewDecoder()
 	for b := 0xFF; b >= 0x80; b-- { // last to first, so that the first wins
 		if s, err := d.String(string([]byte{byte(b)})); err == nil {

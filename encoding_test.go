@@ -111,16 +111,18 @@ func TestEncodingRules(t *testing.T) {
 // the same encoding: whatever it encodes decodes back to the code point,
 // but for the mappings the Encoding Standard's encoders make on purpose,
 // and for ISO-2022-JP's JIS X 0201 Roman, which x/text decodes as ASCII
-// (the standard's decoder gives U+00A5 and U+203E). gbk and gb18030 are
-// checked against the standard's indexes instead (TestGB18030): x/text's
-// decoder has no code point for 2,067 pointers of index gb18030.
+// (the standard's decoder gives U+00A5 and U+203E). gbk, gb18030 and the
+// single-byte encodings are checked against the standard's indexes
+// instead (TestGB18030, TestSingleByteEncoders): x/text's decoders have
+// no code point for 2,067 pointers of index gb18030, nor for the bytes
+// the single-byte indexes map to C1 controls.
 func TestEncoders(t *testing.T) {
 	deliberate := map[string]map[rune]rune{
 		"shift_jis":   {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 		"euc-jp":      {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 		"iso-2022-jp": {0xA5: '\\', 0x203E: '~', 0x2212: 0xFF0D},
 	}
-	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "big5", "euc-kr", "windows-1252", "iso-8859-2", "koi8-u", "x-user-defined", "iso-8859-8-i"} {
+	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "big5", "euc-kr", "x-user-defined"} {
 		enc := mustEncoding(t, label)
 		d := lookupDecoder(label)
 		encoded := 0
@@ -256,6 +258,62 @@ func TestGB18030(t *testing.T) {
 	u, err := (&Parser{Encoding: "gb18030"}).Parse("https://example.com/?\uFFFD")
 	if err != nil || u.Search() != "?%841%A47" {
 		t.Errorf("?\\uFFFD in gb18030: %v, %v; want ?%%841%%A47", u, err)
+	}
+}
+
+// TestSingleByteEncoders checks the single-byte encoders on every code
+// point against the Encoding Standard's indexes as published
+// (testdata/encoding): a code point encodes as the first byte whose index
+// entry it is, and one no entry holds is an error.
+// https://encoding.spec.whatwg.org/#single-byte-encoder
+func TestSingleByteEncoders(t *testing.T) {
+	names := []string{"ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
+		"iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u",
+		"macintosh", "windows-874", "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
+		"windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic"}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join("testdata", "encoding", "index-"+name+".txt"))
+		if err != nil {
+			t.Fatalf("%v (testdata/encoding.sh makes it)", err)
+		}
+		first := map[rune]int{}
+		entries := 0
+		for _, line := range strings.Split(string(data), "\n") {
+			if p, r, ok := indexLine(t, line); ok {
+				entries++
+				if _, seen := first[r]; !seen {
+					first[r] = p
+				}
+			}
+		}
+		labels := []string{name}
+		if name == "iso-8859-8" {
+			labels = append(labels, "iso-8859-8-i") // the same index
+		}
+		for _, label := range labels {
+			enc := mustEncoding(t, label)
+			for r := rune(0x80); r <= 0xFFFF; r++ {
+				if 0xD800 <= r && r <= 0xDFFF {
+					continue
+				}
+				b, errRune := enc.newEncoder().encode(nil, r)
+				p, ok := first[r]
+				switch {
+				case ok && (errRune >= 0 || len(b) != 1 || b[0] != byte(0x80+p)):
+					t.Errorf("%s: U+%04X encodes as % X (error %v), want %02X", label, r, b, errRune >= 0, 0x80+p)
+				case !ok && errRune != r:
+					t.Errorf("%s: U+%04X encodes as % X, the standard's encoder fails", label, r, b)
+				}
+			}
+		}
+		if entries < 80 {
+			t.Errorf("%s: %d index entries", name, entries)
+		}
+	}
+	// A C1 control in a windows-1252 query, which x/text cannot encode.
+	u, err := (&Parser{Encoding: "windows-1252"}).Parse("https://example.com/?\u0081\u20AC")
+	if err != nil || u.Search() != "?%81%80" {
+		t.Errorf("U+0081 U+20AC in windows-1252: %v, %v; want ?%%81%%80", u, err)
 	}
 }
 
