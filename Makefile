@@ -10,7 +10,7 @@ OLDEST_GO := go1.26.8
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-oldest test-386 test-race test-beam ci wpt wpt-urlpattern datasets lint bench fuzz
+.PHONY: test test-oldest test-386 test-race test-beam ci wpt wpt-urlpattern datasets lint bench fuzz record-links
 
 # test fills testdata/wpt, testdata/wpt-urlpattern and testdata/datasets
 # (from $$WPT_DIR, $$WPT_URLPATTERN_DIR and $$DATASETS_DIR, or by
@@ -46,6 +46,16 @@ test-beam: wpt datasets
 	cd weburlbeam && go mod download && go test -count=1 -exec true ./... >/dev/null
 	cd weburlbeam && unshare --net sh -c 'ip link set lo up && GOPROXY=off BEAMTEST_REQUIRE_ISOLATION=1 go test ./...'
 
+# record-links records links/testdata/chromium again: the documents that
+# browsers/recordlinks generates, and real pages (recordlinks/pages.txt:
+# Go's documentation, and the Debian packages nodejs and libxslt1-dev's
+# and rustup's), loaded in headless Chromium (Debian's chromium package),
+# which answers for each its encoding, its base URL and each link's
+# value. Nothing leaves the machine: the program serves each document
+# itself, and no host name resolves. TestChromium needs no browser.
+record-links:
+	cd browsers && GO_DOCS=$$(GOTOOLCHAIN=local go env GOROOT)/doc go run ./recordlinks -pages recordlinks/pages.txt -out ../links/testdata/chromium
+
 # ci is what .ci/run runs.
 ci: test test-oldest test-386 test-race test-beam lint fuzz
 
@@ -64,6 +74,7 @@ lint:
 	GOARCH=386 go vet ./...
 	go run $(STATICCHECK) ./...
 	cd weburlbeam && go vet ./... && go run $(STATICCHECK) ./...
+	cd browsers && go vet ./... && go run $(STATICCHECK) ./...
 
 bench: wpt datasets
 	go test -run '^$$' -bench . -benchmem -count=10 .
@@ -74,7 +85,7 @@ bench: wpt datasets
 # case.
 FUZZTIME ?= 10s
 fuzz: wpt wpt-urlpattern
-	@for p in . ./cmd/weburl ./urlpattern; do \
+	@for p in . ./cmd/weburl ./canon ./internal/ascii ./links ./urlpattern ./urlpattern/internal/jsregexp; do \
 		for t in $$(go test -list '^Fuzz' $$p | grep '^Fuzz'); do \
 			echo "fuzz $$p $$t for $(FUZZTIME)"; \
 			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$p || exit 1; \

@@ -152,7 +152,7 @@ func plainTexts(b comment.Block) []string {
 // package, and no file it does not have.
 func TestFileMaps(t *testing.T) {
 	named := regexp.MustCompile(`[A-Za-z0-9_]+\.go\b`)
-	for _, dir := range []string{".", "canon", "urlpattern"} {
+	for _, dir := range []string{".", "canon", "links", "urlpattern"} {
 		data, err := os.ReadFile(filepath.Join(dir, "doc.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	weburl [flags] [URL ... | -]
+//	weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
 //	weburl -version
 //
 // With URLs as arguments, weburl parses those; without, it reads one URL
@@ -53,13 +54,33 @@
 //	            before it) the command holds no more than 64 KiB or N+2
 //	            bytes, whichever is more, and skips the rest; -json prints
 //	            its first 1 KiB as "input"
+//	-links      read the argument, a file or "-" for standard input, as
+//	            an HTML document, and print its links as a browser's DOM
+//	            resolves them (see package links): one per line, the href,
+//	            or "error: NAME" and the attribute's value, quoted, for a
+//	            link that does not parse; with -json, first
+//	            {"encoding", "base"} for the document, then {"element",
+//	            "attr", "raw", "descriptor" (srcset candidates), and "href"
+//	            or "error"} per link. -base is the document's URL; for a
+//	            file it defaults to the file's file: URL
+//	-content-type T
+//	            with -links: the document's HTTP Content-Type header, whose
+//	            charset counts in the HTML Standard's encoding sniffing
+//	-encoding LABEL
+//	            with -links: the document's encoding, whatever it declares
+//	            (the HTML Standard's user override)
+//	-max-bytes N
+//	            with -links: the longest document read (default 64 MiB);
+//	            a longer one is an error, and no more than N+1 bytes are
+//	            read
 //	-version    print the version, the Go toolchain and the Unicode
 //	            version of its IDNA tables (Go 1.26 builds have older
 //	            ones, so some international hosts parse otherwise)
 //	-h          print the help, on standard output
 //
-// The exit status is 0 when every input parses (and, with -validate, has
-// no validation error), 1 otherwise, and 2 for a usage error.
+// The exit status is 0 when every input (with -links, every link) parses
+// (and, with -validate, has no validation error), 1 otherwise or when the
+// document cannot be read, and 2 for a usage error.
 //
 // Examples:
 //
@@ -76,6 +97,9 @@
 //	org,archive)/goo?a=1&a=2&b
 //	$ weburl < urls.txt > normalized.txt
 //	$ weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
+//	$ weburl -links -base https://example.com/docs/ page.html
+//	https://example.com/docs/intro.html
+//	https://example.com/img/logo.png
 package main
 
 import (
@@ -94,6 +118,7 @@ import (
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/canon"
+	"github.com/weburl/weburl/links"
 	"golang.org/x/net/idna"
 )
 
@@ -103,6 +128,7 @@ func main() {
 
 const usage = `usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
        weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt | -surt-cdx [URL ... | -]
+       weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
        weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
@@ -134,12 +160,29 @@ Flags:
               as URL-too-long, holding no more of a line of standard input
               than 64 KiB or N+2 bytes (-json prints its first 1 KiB as
               "input")
+  -links      read FILE (or standard input, "-") as an HTML document and
+              print its links as a browser's DOM resolves them (package
+              links): one per line, the href, or "error: NAME" and the
+              attribute's value quoted; with -json, a first object with the
+              document's "encoding" and "base", then one per link with
+              "element", "attr", "raw", "descriptor" (srcset), and "href" or
+              "error". -base is the document's URL (for a FILE, its file:
+              URL by default)
+  -content-type T
+              with -links: the Content-Type header the document came with
+  -encoding LABEL
+              with -links: read the document in this encoding, whatever it
+              declares
+  -max-bytes N
+              with -links: fail on a document longer than N bytes (default
+              67108864, 64 MiB), reading no more than N+1
   -version    print the version, the Go toolchain and the Unicode version of
               its IDNA tables, which decides how some hosts parse
   -h          print this help
 
-Exit status: 0 if every input parses (and, with -validate, has no validation
-error), 1 if not, 2 for a usage error.
+Exit status: 0 if every input (with -links, every link) parses (and, with
+-validate, has no validation error), 1 if not or the document cannot be
+read, 2 for a usage error.
 
 Examples:
   weburl 'HTTPS://EXAMPLE.com/a/../b c?x y#z'
@@ -149,6 +192,7 @@ Examples:
   weburl -surt 'http://www.archive.org/goo/?a=2&b&a=1'
   weburl < urls.txt > normalized.txt
   weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
+  curl -sD headers.txt https://example.com/ | weburl -links -base https://example.com/ -
 `
 
 // run runs the command and returns its exit status.
@@ -164,6 +208,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	surtFlag := flags.Bool("surt", false, "print each URL's SURT")
 	surtCDXFlag := flags.Bool("surt-cdx", false, "print each URL's SURT as the surt package makes it")
 	maxLengthFlag := flags.Int("max-length", defaultMaxLength, "answer an input longer than this many bytes as URL-too-long")
+	linksFlag := flags.Bool("links", false, "print the links of an HTML document")
+	contentTypeFlag := flags.String("content-type", "", "with -links: the document's Content-Type header")
+	encodingFlag := flags.String("encoding", "", "with -links: an encoding label that overrides the document's")
+	maxBytesFlag := flags.Int64("max-bytes", links.DefaultMaxBytes, "with -links: the longest document read, in bytes")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -175,6 +223,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *versionFlag {
 		fmt.Fprintln(stdout, version())
 		return 0
+	}
+	if *linksFlag {
+		if len(flags.Args()) != 1 || *validateFlag || flagSet(flags, "canon") || *surtFlag || *surtCDXFlag || flagSet(flags, "max-length") {
+			fmt.Fprintln(stderr, "weburl: -links reads one document, FILE or - (standard input), with -base, -content-type, -encoding, -max-bytes and -json")
+			return 2
+		}
+		if *maxBytesFlag <= 0 {
+			fmt.Fprintf(stderr, "weburl: -max-bytes %d: the length is a number of bytes, at least 1\n", *maxBytesFlag)
+			return 2
+		}
+		return runLinks(flags.Arg(0), linksOptions{base: *baseFlag, contentType: *contentTypeFlag, encoding: *encodingFlag,
+			json: *jsonFlag, maxBytes: *maxBytesFlag}, stdin, stdout, stderr)
+	}
+	if flagSet(flags, "content-type") || flagSet(flags, "encoding") || flagSet(flags, "max-bytes") {
+		fmt.Fprintln(stderr, "weburl: -content-type, -encoding and -max-bytes go with -links")
+		return 2
 	}
 	if *maxLengthFlag <= 0 {
 		fmt.Fprintf(stderr, "weburl: -max-length %d: the length is a number of bytes, at least 1\n", *maxLengthFlag)

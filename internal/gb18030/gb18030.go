@@ -62,3 +62,28 @@ func RangesPointer(r rune) int {
 	i := sort.Search(len(ranges), func(i int) bool { return ranges[i].r > r }) - 1
 	return int(ranges[i].pointer) + int(r-ranges[i].r)
 }
+
+// CodePoint returns the code point of pointer in index gb18030, and
+// whether it has one (every pointer from 0 to 23939 does).
+// https://encoding.spec.whatwg.org/#index-code-point
+func CodePoint(pointer int) (rune, bool) {
+	if pointer < 0 || pointer >= len(index)/2 {
+		return 0, false
+	}
+	return rune(index[2*pointer])<<8 | rune(index[2*pointer+1]), true
+}
+
+// RangesCodePoint returns the index gb18030 ranges code point for
+// pointer, and false for a pointer that has none.
+// https://encoding.spec.whatwg.org/#index-gb18030-ranges-code-point
+func RangesCodePoint(pointer int) (rune, bool) {
+	if pointer > 39419 && pointer < 189000 || pointer > 1237575 || pointer < 0 {
+		return 0, false
+	}
+	if pointer == 7457 {
+		return 0xE7C7, true
+	}
+	// The last range whose pointer is pointer or below.
+	i := sort.Search(len(ranges), func(i int) bool { return int(ranges[i].pointer) > pointer }) - 1
+	return ranges[i].r + rune(pointer-int(ranges[i].pointer)), true
+}
