@@ -10,7 +10,7 @@ OLDEST_GO := go1.26.8
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-oldest test-386 test-race test-beam ci wpt wpt-urlpattern datasets lint bench fuzz record-links
+.PHONY: test test-oldest test-386 test-race test-beam test-browsers test-wasm browsers ci wpt wpt-urlpattern datasets lint bench fuzz record-links
 
 # test fills testdata/wpt, testdata/wpt-urlpattern and testdata/datasets
 # (from $$WPT_DIR, $$WPT_URLPATTERN_DIR and $$DATASETS_DIR, or by
@@ -56,8 +56,34 @@ test-beam: wpt datasets
 record-links:
 	cd browsers && GO_DOCS=$$(GOTOOLCHAIN=local go env GOROOT)/doc go run ./recordlinks -pages recordlinks/pages.txt -out ../links/testdata/chromium
 
+# test-browsers runs the tests that drive real browsers (the module
+# browsers/): the live URL viewer of `weburl -serve` in headless Chromium,
+# and the guarantee of the README's section on browsers in Chromium and
+# Firefox. It installs Debian's chromium and firefox-esr with apt-get
+# where they are missing (browsers/install.sh). Everything listens on and
+# talks to 127.0.0.1 only.
+test-browsers: wpt datasets
+	./browsers/install.sh
+	cd browsers && go test -count=1 ./...
+
+# browsers runs the web-platform-tests inputs and the four URL lists
+# through Chromium's and Firefox's new URL() and weburl, and prints how
+# often each engine agrees with weburl and how they differ, with examples.
+browsers: wpt datasets
+	./browsers/install.sh
+	cd browsers && go run ./differential -root ..
+
+# test-wasm builds weburl for WebAssembly (js and wasip1) and runs the
+# root package's short tests under wasip1 in wazero, a WebAssembly
+# runtime that the go command takes from the module proxy
+# (testdata/wasip1-exec.sh).
+test-wasm: wpt datasets
+	GOOS=js GOARCH=wasm go build ./...
+	GOOS=wasip1 GOARCH=wasm go build ./...
+	GOOS=wasip1 GOARCH=wasm go test -short -exec "$$PWD/testdata/wasip1-exec.sh" .
+
 # ci is what .ci/run runs.
-ci: test test-oldest test-386 test-race test-beam lint fuzz
+ci: test test-oldest test-386 test-race test-beam test-browsers test-wasm lint fuzz
 
 wpt:
 	./testdata/wpt.sh

@@ -6,6 +6,7 @@
 //
 //	weburl [flags] [URL ... | -]
 //	weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
+//	weburl -serve ADDR
 //	weburl -version
 //
 // With URLs as arguments, weburl parses those; without, it reads one URL
@@ -73,6 +74,17 @@
 //	            with -links: the longest document read (default 64 MiB);
 //	            a longer one is an error, and no more than N+1 bytes are
 //	            read
+//	-serve ADDR serve the live URL viewer at http://ADDR/ until
+//	            interrupted (SIGINT, SIGTERM): a page that shows, as one
+//	            types a URL and a base, weburl's components, its
+//	            validation errors with the bytes of the input they point
+//	            at, and beside them what the browser viewing the page
+//	            parses with new URL(), rows that differ marked; the case
+//	            is kept in the page's fragment (#url=...&base=...), so a
+//	            link shares it. GET /api/parse?url=U&base=B answers the
+//	            -json object for U against B, with "valid" and "errors":
+//	            [{"code", "offset", "description", "fatal"}]. The page
+//	            loads nothing from elsewhere
 //	-version    print the version, the Go toolchain and the Unicode
 //	            version of its IDNA tables (Go 1.26 builds have older
 //	            ones, so some international hosts parse otherwise)
@@ -129,6 +141,7 @@ func main() {
 const usage = `usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
        weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt | -surt-cdx [URL ... | -]
        weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
+       weburl -serve ADDR
        weburl -version
 
 weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
@@ -176,6 +189,11 @@ Flags:
   -max-bytes N
               with -links: fail on a document longer than N bytes (default
               67108864, 64 MiB), reading no more than N+1
+  -serve ADDR serve the live URL viewer at http://ADDR/ (127.0.0.1:8080, say)
+              until interrupted: a page that shows, as one types, what
+              weburl and the browser that opens it parse a URL to, and
+              weburl's validation errors; GET /api/parse?url=U&base=B
+              answers weburl's JSON for it
   -version    print the version, the Go toolchain and the Unicode version of
               its IDNA tables, which decides how some hosts parse
   -h          print this help
@@ -209,6 +227,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	surtCDXFlag := flags.Bool("surt-cdx", false, "print each URL's SURT as the surt package makes it")
 	maxLengthFlag := flags.Int("max-length", defaultMaxLength, "answer an input longer than this many bytes as URL-too-long")
 	linksFlag := flags.Bool("links", false, "print the links of an HTML document")
+	serveFlag := flags.String("serve", "", "serve the live URL viewer at this address")
 	contentTypeFlag := flags.String("content-type", "", "with -links: the document's Content-Type header")
 	encodingFlag := flags.String("encoding", "", "with -links: an encoding label that overrides the document's")
 	maxBytesFlag := flags.Int64("max-bytes", links.DefaultMaxBytes, "with -links: the longest document read, in bytes")
@@ -223,6 +242,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *versionFlag {
 		fmt.Fprintln(stdout, version())
 		return 0
+	}
+	if flagSet(flags, "serve") {
+		if flags.NFlag() != 1 || flags.NArg() != 0 {
+			fmt.Fprintln(stderr, "weburl: -serve ADDR goes with no other flag or argument")
+			return 2
+		}
+		return serve(*serveFlag, stderr)
 	}
 	if *linksFlag {
 		if len(flags.Args()) != 1 || *validateFlag || flagSet(flags, "canon") || *surtFlag || *surtCDXFlag || flagSet(flags, "max-length") {
