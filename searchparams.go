@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/utf8dec"
 )
 
 // SearchParams is a list of name-value pairs in the
@@ -106,7 +107,7 @@ func formDecode(s string) string {
 	}
 	b := ascii.AppendPercentDecoded(make([]byte, 0, len(s)), s, true)
 	if !utf8.Valid(b) {
-		return toValidUTF8(string(b))
+		return utf8dec.Decode(string(b))
 	}
 	return string(b)
 }

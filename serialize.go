@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/utf8dec"
 )
 
 // The setters run the basic URL parser from a state override on a copy of
@@ -275,7 +276,7 @@ func toScalarValues(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	return toValidUTF8(s)
+	return utf8dec.Decode(s)
 }
 
 // setter returns a parser that runs the basic URL parser on value with u as

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/weburl/weburl/internal/corpus"
+	"github.com/weburl/weburl/internal/utf8dec"
 )
 
 // asciiURLs are typical http(s) URLs with ASCII hosts and no tab or
@@ -220,8 +221,8 @@ func TestToValidUTF8(t *testing.T) {
 		"\xF0\x9F\x92\xA9":    "💩",
 		"ok \u00e9\u4e2d\xFF": "ok \u00e9\u4e2d\uFFFD",
 	} {
-		if got := toValidUTF8(in); got != want {
-			t.Errorf("toValidUTF8(%q) = %q, want %q", in, got, want)
+		if got := utf8dec.Decode(in); got != want {
+			t.Errorf("utf8dec.Decode(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

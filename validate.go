@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/utf8dec"
 )
 
 // An ErrorCode names a way in which an input is not a valid URL string:
@@ -449,7 +450,7 @@ func (m *offsetMap) rawOffset(raw, in string, i int) int {
 			if r, size := utf8.DecodeRuneInString(raw[m.raw:]); r != utf8.RuneError || size > 1 {
 				n, w = size, size
 			} else {
-				n, w = invalidUTF8Len(raw, m.raw), len("\uFFFD")
+				n, w = utf8dec.InvalidLen(raw, m.raw), len("\uFFFD")
 			}
 		}
 		if m.in+w > i {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/weburl/weburl/internal/gb18030"
 	"github.com/weburl/weburl/internal/singlebyte"
+	"github.com/weburl/weburl/internal/utf8dec"
 )
 
 // decode returns doc, without its byte order mark (bom bytes), decoded
@@ -21,7 +22,7 @@ func decode(doc []byte, bom int, e encodingInfo) (string, error) {
 		if utf8.Valid(doc) {
 			return unsafe.String(unsafe.SliceData(doc), len(doc)), nil
 		}
-		return decodeUTF8(doc), nil
+		return utf8dec.Decode(unsafe.String(unsafe.SliceData(doc), len(doc))), nil
 	}
 	switch name := strings.ToLower(e.name); {
 	case name == "gbk" || name == "gb18030":
@@ -35,62 +36,6 @@ func decode(doc []byte, bom int, e encodingInfo) (string, error) {
 		return "", err
 	}
 	return unsafe.String(unsafe.SliceData(text), len(text)), nil
-}
-
-// decodeUTF8 is the Encoding Standard's UTF-8 decoder with replacement:
-// each maximal subpart of an ill-formed sequence becomes one U+FFFD, as
-// browsers decode (Go's utf8 package replaces each byte of one).
-// https://encoding.spec.whatwg.org/#utf-8-decoder
-func decodeUTF8(b []byte) string {
-	out := make([]byte, 0, len(b)+len(b)/2)
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			out = append(out, c)
-			i++
-			continue
-		}
-		// The bytes needed after c, and the bounds of the first of them.
-		var need int
-		lo, hi := byte(0x80), byte(0xBF)
-		switch {
-		case 0xC2 <= c && c <= 0xDF:
-			need = 1
-		case 0xE0 <= c && c <= 0xEF:
-			need = 2
-			if c == 0xE0 {
-				lo = 0xA0
-			} else if c == 0xED {
-				hi = 0x9F
-			}
-		case 0xF0 <= c && c <= 0xF4:
-			need = 3
-			if c == 0xF0 {
-				lo = 0x90
-			} else if c == 0xF4 {
-				hi = 0x8F
-			}
-		default:
-			out = append(out, "\uFFFD"...)
-			i++
-			continue
-		}
-		j := i + 1
-		for k := 0; k < need; k++ {
-			if j == len(b) || b[j] < lo || b[j] > hi {
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if j-i == need+1 {
-			out = append(out, b[i:j]...)
-		} else {
-			out = append(out, "\uFFFD"...)
-		}
-		i = j
-	}
-	return unsafe.String(unsafe.SliceData(out), len(out))
 }
 
 // decodeGB18030 is the Encoding Standard's gb18030 decoder (gbk's too),

@@ -134,17 +134,23 @@ func realPages(t testing.TB) []recordedDoc {
 	return pages
 }
 
+// size is the pages' bytes.
+func size(pages []recordedDoc) int64 {
+	var n int64
+	for _, p := range pages {
+		n += int64(len(p.Body))
+	}
+	return n
+}
+
 // BenchmarkExtract extracts the links of the recorded real pages (Go's,
 // Node's, libxslt's and Rust's documentation), and reports MB/s and
 // links/s. BenchmarkParseHTML is x/net/html's parse of the same bytes,
 // the bound Extract is held to (TestExtractCost).
 func BenchmarkExtract(b *testing.B) {
 	pages := realPages(b)
-	var size, links int64
-	for _, p := range pages {
-		size += int64(len(p.Body))
-	}
-	b.SetBytes(size)
+	var links int64
+	b.SetBytes(size(pages))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range pages {
@@ -160,11 +166,7 @@ func BenchmarkExtract(b *testing.B) {
 
 func BenchmarkParseHTML(b *testing.B) {
 	pages := realPages(b)
-	var size int64
-	for _, p := range pages {
-		size += int64(len(p.Body))
-	}
-	b.SetBytes(size)
+	b.SetBytes(size(pages))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, p := range pages {
