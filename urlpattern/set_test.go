@@ -233,7 +233,9 @@ func FuzzSet(f *testing.F) {
 // sets of 100 made from the URL lists with their sites' URLs (routes as
 // strings and as Init values, routes with groups early in the path,
 // crawl scopes, a mixed set). Match must be at least 20 times as fast in
-// the median over the sets, and take under a microsecond per URL on each.
+// the median over the sets, and take under a microsecond per URL on each
+// or, on a machine busy enough to slow weburl.Parse of the same URLs past
+// a quarter of that, under four times Parse's time.
 // A set that misses is measured again, up to three times, as in the
 // linear-time checks. The figures are those of a 64-bit platform without
 // the race detector; elsewhere the test measures and reports them only
@@ -256,7 +258,11 @@ func TestSetSpeed(t *testing.T) {
 			})
 			return float64(r.NsPerOp()) / float64(len(sb.urls))
 		}
-		var setNs, loopNs float64
+		hrefs := make([]string, len(sb.urls))
+		for i, u := range sb.urls {
+			hrefs[i] = u.Href()
+		}
+		var setNs, loopNs, budget float64
 		for range 3 {
 			setNs = perURL(func() {
 				for _, u := range sb.urls {
@@ -268,14 +274,24 @@ func TestSetSpeed(t *testing.T) {
 					loopMatch(sb.ps, u)
 				}
 			})
-			if loopNs >= 20*setNs && setNs < 1000 {
+			// A busy machine slows Match and Parse alike: the budget is
+			// a microsecond, or four times what Parse of the same URLs
+			// takes now (Match takes at most 2.1 times Parse's time, on
+			// crawl scopes), whichever is more.
+			pNs := perURL(func() {
+				for _, h := range hrefs {
+					weburl.Parse(h)
+				}
+			})
+			budget = max(1000, 4*pNs)
+			if loopNs >= 20*setNs && setNs < budget {
 				break
 			}
 		}
 		ratios = append(ratios, loopNs/setNs)
-		t.Logf("%s: %d URLs, Match %.0f ns per URL, the loop %.0f ns: %.1f times as fast", name, len(sb.urls), setNs, loopNs, loopNs/setNs)
-		if enforce && setNs >= 1000 {
-			t.Errorf("%s: Match takes %.0f ns per URL; want under 1000 ns", name, setNs)
+		t.Logf("%s: %d URLs, Match %.0f ns per URL (budget %.0f), the loop %.0f ns: %.1f times as fast", name, len(sb.urls), setNs, budget, loopNs, loopNs/setNs)
+		if enforce && setNs >= budget {
+			t.Errorf("%s: Match takes %.0f ns per URL; want under %.0f ns", name, setNs, budget)
 		}
 	}
 	slices.Sort(ratios)
