@@ -17,33 +17,33 @@ import (
 //
 // The entry and the states consult them at these places, each switched by
 // a bit of shortcuts (its name in brackets), each with what it saves, in
-// instructions per URL on kasztp.txt, userbait.txt and wpt's inputs:
+// instructions per URL on kasztp.txt, userbait.txt, node_files.txt and
+// isaacs_files.txt (and wpt's inputs, the standard's edge cases). A
+// shortcut stays where it saves at least 3% on one of the four lists in
+// parse, resolve or CanParse:
 //
-//   - parseURL and canParse [verbatim]: an absolute URL that is its own
-//     serialization is taken whole, and the states go on after its scheme
-//     and authority when only the rest needs them (a resumption);
-//     CanParse answers once the authority is read. Parse: 1,018, 1,003
-//     and 340; CanParse: 723, 733 and 439.
+//   - parseURL and canParse, through dispatch [verbatim]: an absolute URL
+//     that is its own serialization is taken whole, and the states go on
+//     after its scheme and authority when only the rest needs them (a
+//     resumption); CanParse answers once the authority is read. Parse:
+//     1,336, 1,344, 1,072 and 1,160 (wpt 407); CanParse: 1,044, 1,080, 804
+//     and 669 (wpt 511).
 //   - parseURL [resolve]: a relative reference the parser would copy after
 //     the base's start is appended to it (resolveVerbatim), and the path
-//     state goes on with one it reads but does not take. Resolving: 729,
-//     757 and 290.
-//   - authorityState [hostHint]: the authority's scan tells the host state
-//     where the host ends and whether it is plain, so that neither the
-//     host state nor the domain parser scans it again. Parse: 1, 5 and 54.
-//   - parseHost [plainDomain]: a domain of lower-case ASCII letters,
-//     digits, "-" and "." is copied whole (see appendDomain). Parse: 1, 4
-//     and 37.
+//     state goes on with one it reads but does not take. Resolving: 737,
+//     766, 927 and 1,085 (wpt 299).
 //   - pathState [pathRun]: a run of segments with nothing to
-//     percent-encode and no dot segment is copied whole. Parse: 1, 18 and
-//     28; resolving: 1, 7 and 17.
+//     percent-encode and no dot segment is copied whole. Parse: 0, 17, 38
+//     and 1 (wpt 28), 4.7% on node_files; resolving: 1, 6, 44 and -1 (wpt
+//     17), 4.0% on node_files.
 //
 // The figures are GOGC=off SHORTCUTS=-NAME bench/ir.sh OP against
-// SHORTCUTS=none, at 88a6828 (OP parse, canparse or resolve; ir.sh builds
-// with the tag weburl_shortcuts, which reads SHORTCUTS; see
-// shortcut_measure.go). Most of kasztp.txt's and userbait.txt's URLs are
-// their own serialization, and verbatim takes them before the others
-// could.
+// GOGC=off SHORTCUTS=none bench/ir.sh OP (all on, in the same build), one
+// run of each, at afc8b2c (OP parse, canparse or resolve; ir.sh builds
+// with the tag weburl_shortcuts when SHORTCUTS is set; see
+// shortcut_measure.go). Most of the lists' URLs are their own
+// serialization, and verbatim takes them before pathRun could. hostHint
+// and plainDomain, which saved 0.1% to 1.1%, are gone (see bench/README.md).
 
 // shortcutSet is a set of the shortcuts, one bit each.
 type shortcutSet uint8
@@ -75,8 +75,10 @@ const (
 // in the path state if clean-up leaves the input as it is (what it removes
 // could make a scheme, "//" or a drive letter of its start). Otherwise
 // (resumed) the head is the input's, a scheme and authority (or a scheme
-// and ":"), and they go on in the path start state (or the opaque path
-// state). The zero resumption starts from the beginning.
+// and ":"), up to c.pathStart, and they go on in the path start state (or
+// the opaque path state); resume sets at then, so that CanParse, which
+// does not resume, does not pay for it. The zero resumption starts from
+// the beginning.
 type resumption struct {
 	c    components
 	at   uint32
@@ -84,16 +86,16 @@ type resumption struct {
 }
 
 // dispatch takes the verbatim shortcut for parseURL and canParse, into r
-// (the zero resumption): the one place the entry consults it. parseURL
+// (the zero resumption), and returns r.kind: the one place the entry
+// consults it. parseURL
 // consults the resolve shortcut first. It inlines: a function call for
 // it cost CanParse 21 instructions per URL on kasztp.txt (GOGC=off
 // bench/ir.sh canparse).
-func dispatch(input string, want want, r *resumption) {
+func dispatch(input string, want want, r *resumption) verdict {
 	if shortcuts&cutVerbatim != 0 {
-		if r.kind = verbatim(input, &r.c, want); r.kind == resumed {
-			r.at = r.c.pathStart
-		}
+		r.kind = verbatim(input, &r.c, want)
 	}
+	return r.kind
 }
 
 // resume readies p, set up to parse from the start, to go on as r, of
@@ -104,6 +106,9 @@ func (r *resumption) resume(p *parser) {
 	}
 	p.c = r.c
 	p.c.queryStart, p.c.hashStart = omitted, omitted
+	if r.kind == resumed {
+		r.at = r.c.pathStart // verbatim's resumption: where the path starts
+	}
 	switch {
 	case r.kind == resumedRelative:
 		p.head, p.state = p.base.href[:r.at], statePath

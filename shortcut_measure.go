@@ -12,9 +12,9 @@ import (
 var shortcuts shortcutSet = allShortcuts
 
 // With the build tag weburl_shortcuts, the environment variable SHORTCUTS
-// turns shortcuts off, to measure what each buys: SHORTCUTS=-pathRun,-hostHint
-// runs without those two (the names are shortcutNames'). No other build
-// reads it.
+// turns shortcuts off, to measure what each buys: SHORTCUTS=-pathRun,-resolve
+// runs without those two (the names are shortcutNames'), and a value that
+// names none (SHORTCUTS=none) with all of them. No other build reads it.
 func init() {
 	for _, name := range strings.Split(os.Getenv("SHORTCUTS"), ",") {
 		name = strings.TrimPrefix(strings.TrimSpace(name), "-")
