@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -323,7 +324,7 @@ func TestTyping(t *testing.T) {
 		t.Fatal(err)
 	}
 	input, base := "../ä b?q=ü#x", "https://user@example.com/dir/page"
-	worst := 0
+	var latencies []int
 	for _, field := range []struct{ id, text string }{{"#base", base}, {"#url", input}} {
 		for _, r := range field.text {
 			before := state(t, ctx).Shown
@@ -333,9 +334,7 @@ func TestTyping(t *testing.T) {
 			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`+(document.body.dataset.shown || 0) > `+itoa(before))); err != nil {
 				t.Fatal(err)
 			}
-			l := state(t, ctx).Latency
-			t.Logf("%q: %d ms", string(r), l)
-			worst = max(worst, l)
+			latencies = append(latencies, state(t, ctx).Latency)
 		}
 	}
 	// The last keystroke's answer is the one shown.
@@ -350,9 +349,24 @@ func TestTyping(t *testing.T) {
 	if want := "#" + fragment(input, base); s.Fragment != want {
 		t.Errorf("fragment %q, want %q", s.Fragment, want)
 	}
-	t.Logf("the slowest answer came %d ms after its keystroke", worst)
-	if worst > 200 || worst < 0 {
-		t.Errorf("an answer came %d ms after its keystroke, more than 200", worst)
+	// A keystroke's answer: the request to weburl -serve, the browser's
+	// new URL(), the page redrawn. On a quiet machine each takes a few
+	// milliseconds; on a busy one (a CPU-bound program beside the test)
+	// 30 to 70, with a rare one past 200 when the scheduler leaves the
+	// browser or the server waiting. Nine in ten must come within 200 ms,
+	// and the median within 100: a page that waited for the typing to
+	// pause, or a server slow to answer, misses both.
+	sorted := slices.Sorted(slices.Values(latencies))
+	within := 0
+	for _, l := range sorted {
+		if 0 <= l && l <= 200 {
+			within++
+		}
+	}
+	median := sorted[len(sorted)/2]
+	t.Logf("answers after each of %d keystrokes: median %d ms, slowest %d ms, %d within 200 ms", len(sorted), median, sorted[len(sorted)-1], within)
+	if within*10 < len(sorted)*9 || median > 100 || sorted[0] < 0 {
+		t.Errorf("answers after each keystroke, in ms: %v; want nine in ten within 200 ms and the median within 100", latencies)
 	}
 	// The fragment, loaded again, gives the same case.
 	if err := chromedp.Do(ctx, chromedp.Navigate(page+s.Fragment), chromedp.Reload()); err != nil {
