@@ -54,6 +54,7 @@ type TooLongError struct {
 	MaxBytes int64
 }
 
+// Error says what the limit was.
 func (e *TooLongError) Error() string {
 	return fmt.Sprintf("links: the document is longer than %d bytes (Options.MaxBytes)", e.MaxBytes)
 }
@@ -64,6 +65,7 @@ type EncodingError struct {
 	Label string
 }
 
+// Error names the label.
 func (e *EncodingError) Error() string {
 	return fmt.Sprintf("links: %q is not an encoding label of the Encoding Standard", e.Label)
 }

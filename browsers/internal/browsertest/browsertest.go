@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -31,15 +30,6 @@ func ChromiumPath(t testing.TB) string {
 		t.Fatalf("no Chromium (%v): `make test-browsers` installs Debian's chromium, or set CHROMIUM", err)
 	}
 	return path
-}
-
-// ChromiumVersion is what the Chromium binary says it is.
-func ChromiumVersion(t testing.TB) string {
-	out, err := exec.Command(ChromiumPath(t), "--version").Output()
-	if err != nil {
-		t.Fatalf("chromium --version: %v", err)
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // Chromium starts headless Chromium and returns a context for a tab in
