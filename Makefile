@@ -10,7 +10,7 @@ OLDEST_GO := go1.26.8
 
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test test-oldest test-386 test-race test-beam test-browsers test-wasm browsers ci wpt wpt-urlpattern datasets lint bench fuzz record-links
+.PHONY: test test-oldest test-386 test-race test-beam test-browsers test-wasm browsers viewer-static ci wpt wpt-urlpattern datasets lint bench fuzz record-links
 
 # test fills testdata/wpt, testdata/wpt-urlpattern and testdata/datasets
 # (from $$WPT_DIR, $$WPT_URLPATTERN_DIR and $$DATASETS_DIR, or by
@@ -81,6 +81,17 @@ test-wasm: wpt datasets
 	GOOS=js GOARCH=wasm go build ./...
 	GOOS=wasip1 GOARCH=wasm go build ./...
 	GOOS=wasip1 GOARCH=wasm go test -short -exec "$$PWD/testdata/wasip1-exec.sh" .
+
+# viewer-static writes dist/viewer: the live URL viewer of `weburl -serve`
+# as a static page, weburl compiled to WebAssembly answering in the page,
+# for any web server to host (python3 -m http.server -d dist/viewer, say).
+viewer-static:
+	rm -rf dist/viewer && mkdir -p dist/viewer
+	GOOS=js GOARCH=wasm go build -ldflags='-s -w' -o dist/viewer/weburl.wasm ./cmd/weburl
+	cp "$$(go env GOROOT)/lib/wasm/wasm_exec.js" cmd/weburl/static/static.js cmd/weburl/viewer/viewer.js cmd/weburl/viewer/viewer.css dist/viewer/
+	sed -e 's|<html lang="en">|<html lang="en" data-engine="wasm">|' \
+		-e 's|<script src="viewer.js" defer></script>|<script src="wasm_exec.js"></script><script src="static.js"></script><script src="viewer.js" defer></script>|' \
+		cmd/weburl/viewer/index.html > dist/viewer/index.html
 
 # ci is what .ci/run runs.
 ci: test test-oldest test-386 test-race test-beam test-browsers test-wasm lint fuzz

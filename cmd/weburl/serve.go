@@ -70,16 +70,22 @@ func viewerHandler() http.Handler {
 	return mux
 }
 
-// apiParse answers GET /api/parse?url=U&base=B: the object weburl -json
-// prints for U against B (no base when B is absent or empty), with
-// "valid" (weburl.IsValid) and "errors", the validation errors of
-// weburl.Validate with their byte offsets in U. A base that does not
-// parse fails the whole, as new URL(U, B) throws: "error" is then the
-// base's failure, and "errors" the base's validation errors, with
-// "errorsOf": "base".
+// apiParse answers GET /api/parse?url=U&base=B with parseJSON(U, B).
 func apiParse(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	input, rawBase := q.Get("url"), q.Get("base")
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(parseJSON(q.Get("url"), q.Get("base"))) // a client gone is no error of the server's
+}
+
+// parseJSON is the viewer's answer for input against rawBase: the object
+// weburl -json prints for it (no base when rawBase is empty), with
+// "valid" (weburl.IsValid) and "errors", the validation errors of
+// weburl.Validate with their byte offsets in the input. A base that does
+// not parse fails the whole, as new URL(input, base) throws: "error" is
+// then the base's failure, and "errors" the base's validation errors,
+// with "errorsOf": "base".
+func parseJSON(input, rawBase string) []byte {
 	wk := newWorker(&options{json: true})
 	var base *weburl.URL
 	errsOf, errsInput := "url", input
@@ -118,8 +124,5 @@ func apiParse(w http.ResponseWriter, r *http.Request) {
 		b = strconv.AppendBool(b, e.Fatal)
 		b = append(b, '}')
 	}
-	b = append(b, "]}\n"...)
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(b) // a client gone is no error of the server's
+	return append(b, "]}\n"...)
 }

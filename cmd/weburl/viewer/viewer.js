@@ -111,8 +111,13 @@ async function update() {
   if (base !== "") q.set("base", base);
   let r;
   try {
-    const resp = await fetch("api/parse?" + q.toString(), {cache: "no-store"});
-    r = await resp.json();
+    if (typeof weburlParse === "function") {
+      // The static page: weburl compiled to WebAssembly, in the page.
+      r = JSON.parse(weburlParse(url, base));
+    } else {
+      const resp = await fetch("api/parse?" + q.toString(), {cache: "no-store"});
+      r = await resp.json();
+    }
   } catch (e) {
     if (n === latest) $("error").textContent = "the weburl server did not answer: " + e;
     return;
@@ -133,5 +138,9 @@ document.addEventListener("DOMContentLoaded", () => {
   $("base").addEventListener("input", onInput);
   $("form").addEventListener("submit", (e) => e.preventDefault());
   window.addEventListener("hashchange", () => { readFragment(); update(); });
-  update();
+  if (document.documentElement.dataset.engine === "wasm" && typeof weburlParse !== "function") {
+    document.addEventListener("weburl-ready", update, {once: true}); // static.js starts weburl
+  } else {
+    update();
+  }
 });
