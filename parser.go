@@ -160,7 +160,7 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 				return runStates(input, base, dst, want, x, &r)
 			}
 		}
-		if dispatch(input, want, &r); r.kind == taken {
+		if dispatch(input, want, &r) == taken {
 			// The input is its href.
 			switch want {
 			case wantURL:
@@ -317,7 +317,7 @@ func canParse(input string, base *URL) bool {
 		return false
 	}
 	var r resumption
-	if dispatch(input, wantValid, &r); r.kind == taken {
+	if dispatch(input, wantValid, &r) == taken {
 		return true
 	}
 	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &r)
