@@ -69,16 +69,6 @@ func isSchemeChar(c byte) bool {
 // basic URL parser removes from its input.
 func isTabOrNewline(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
 
-// isASCII reports whether s is all ASCII.
-func isASCII[S ~string | ~[]byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // appendLower appends s with ASCII upper case letters lowercased.
 func appendLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {

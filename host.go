@@ -146,7 +146,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		if d := buf[start:]; endsInANumber(d) {
 			var report addrReport
 			if p.v != nil {
-				allASCII := isASCII(domain)
+				allASCII := ascii.Is(domain)
 				if !allASCII {
 					p.report(ErrIPv4NonASCIIInput, at)
 				}
@@ -154,7 +154,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 			}
 			addr, err, i := parseIPv4(d, report)
 			if err != 0 {
-				return buf[:start], p.fail(err, hostOffset(input, isASCII(ascii.PercentDecode(input)), at, i))
+				return buf[:start], p.fail(err, hostOffset(input, ascii.Is(ascii.PercentDecode(input)), at, i))
 			}
 			buf = appendIPv4(buf[:start], addr)
 			kind = HostIPv4
@@ -308,7 +308,7 @@ func toASCII(domain string) (string, error) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if isASCII(label) {
+		if ascii.Is(label) {
 			b.WriteString(label)
 			continue
 		}
@@ -364,7 +364,7 @@ func hasEmptyLabel(d string) bool {
 // (so "xn--.ß" would become ".xn--zca"). ToASCII's mapping is code point by
 // code point, then NFC.
 func mapsToEmptyACELabel(domain string) bool {
-	if isASCII(domain) {
+	if ascii.Is(domain) {
 		// UTS #46 maps ASCII to its lower case.
 		for label := range strings.SplitSeq(domain, ".") {
 			if strings.EqualFold(label, "xn--") {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // hostParse runs the host parser on input and returns the serialized host,
@@ -126,7 +128,7 @@ func countToASCII(f func()) int {
 func TestASCIIDomainsSkipIDNA(t *testing.T) {
 	hosts := []string{"example.com", "WWW.EXAMPLE.COM", "a-b_c.example", "xn--fa-hia.example", "xn--a", "XN--ZCA.XN--ZCA", "a.b.c.xn--pokxncvks", "ex%41mple.com", "1.2.3.4", "0x7f.1", "localhost"}
 	for _, tc := range readCases[hostTest](t, "toascii.json") {
-		if isASCII(tc.Input) && !strings.ContainsAny(tc.Input, "/?#\\@:") {
+		if ascii.Is(tc.Input) && !strings.ContainsAny(tc.Input, "/?#\\@:") {
 			hosts = append(hosts, tc.Input)
 		}
 	}
@@ -188,7 +190,7 @@ func TestASCIIFastPath(t *testing.T) {
 	}
 	n := 0
 	for _, h := range hosts {
-		if isASCII(h) {
+		if ascii.Is(h) {
 			n++
 			checkASCIIFastPath(t, h)
 		}
@@ -210,7 +212,7 @@ func FuzzASCIIDomain(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, h string) {
-		if !isASCII(h) || !utf8.ValidString(h) {
+		if !ascii.Is(h) || !utf8.ValidString(h) {
 			return
 		}
 		checkASCIIFastPath(t, h)

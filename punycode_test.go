@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/net/idna"
 )
 
@@ -74,7 +75,7 @@ func TestPunycodeEncoder(t *testing.T) {
 		label := b.String()
 		got, ok := appendPunycode([]byte("xn--"), label)
 		want, err := idna.Punycode.ToASCII(label)
-		if isASCII(label) {
+		if ascii.Is(label) {
 			continue // x/net leaves it as it is
 		}
 		if ok != (err == nil) || ok && string(got) != want {

@@ -77,7 +77,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	}
 	if host != "" {
 		h := cdxUnescape(host)
-		if !isASCII(h) {
+		if !ascii.Is(h) {
 			if a, ok := cdxIDNA(h); ok {
 				h = a
 			}
@@ -268,7 +268,7 @@ func cdxIDNA(host string) (string, bool) {
 	if s == "" {
 		return "", true
 	}
-	if isASCII(s) {
+	if ascii.Is(s) {
 		labels := strings.Split(s, ".")
 		for i, l := range labels {
 			if len(l) > 63 || l == "" && i < len(labels)-1 {
@@ -292,7 +292,7 @@ func cdxIDNA(host string) (string, bool) {
 	}
 	for i, l := range labels {
 		a := l
-		if !isASCII(l) {
+		if !ascii.Is(l) {
 			var err error
 			if a, err = cdxIDNAProfile.ToASCII(l); err != nil || strings.HasPrefix(cdxLower(l), "xn--") {
 				return "", false

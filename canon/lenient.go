@@ -159,7 +159,7 @@ func (c *Canonicalizer) appendLenientHost(buf, scratch []byte, host string) (_, 
 			return append(buf, h.String()...), scratch
 		}
 	}
-	if !isASCII(scratch) && utf8.Valid(scratch) {
+	if !ascii.Is(scratch) && utf8.Valid(scratch) {
 		// The host parser percent-decodes once before the domain parser.
 		if a, err := weburl.DomainToASCII(weburl.PercentDecode(string(scratch))); err == nil {
 			scratch = append(scratch[:0], a...)
@@ -245,15 +245,6 @@ func portIs(port, n string) bool {
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func isASCII[S ~string | ~[]byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

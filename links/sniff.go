@@ -2,8 +2,10 @@ package links
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
@@ -241,7 +243,7 @@ func prescanMeta(b []byte) (e encodingInfo, found, ok bool) {
 				return e, false, false
 			}
 			pos += 2 + end + 2
-		case len(rest) >= 6 && rest[0] == '<' && strings.EqualFold(string(rest[1:5]), "meta") && isSpaceOrSlash(rest[5]):
+		case len(rest) >= 6 && rest[0] == '<' && ascii.EqualFold(rest[1:5], "meta") && isSpaceOrSlash(rest[5]):
 			pos += 5
 			var (
 				names      []string
@@ -260,7 +262,7 @@ func prescanMeta(b []byte) (e encodingInfo, found, ok bool) {
 				if !ok {
 					break
 				}
-				if containsString(names, name) {
+				if slices.Contains(names, name) {
 					continue
 				}
 				names = append(names, name)
@@ -360,7 +362,7 @@ func getAttribute(b []byte, pos int) (name, value string, next int, ok bool) {
 		if c == '/' || c == '>' {
 			return string(n), "", pos, true
 		}
-		n = append(n, lower(c))
+		n = append(n, ascii.Lower(c))
 		pos++
 	}
 	// Spaces.
@@ -390,12 +392,12 @@ value:
 			if b[pos] == c {
 				return string(n), string(v), pos + 1, true
 			}
-			v = append(v, lower(b[pos]))
+			v = append(v, ascii.Lower(b[pos]))
 		}
 	case c == '>':
 		return string(n), "", pos, true
 	default:
-		v = append(v, lower(c))
+		v = append(v, ascii.Lower(c))
 		pos++
 	}
 	for ; ; pos++ {
@@ -406,7 +408,7 @@ value:
 		if isSpace(c) || c == '>' {
 			return string(n), string(v), pos, true
 		}
-		v = append(v, lower(c))
+		v = append(v, ascii.Lower(c))
 	}
 }
 
@@ -503,39 +505,14 @@ func metaCharset(s string) (string, bool) {
 // of the lowercase word in s, or -1.
 func indexFold(s, word string) int {
 	for i := 0; i+len(word) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(word)], word) && isASCII(s[i:i+len(word)]) {
+		if ascii.EqualFold(s[i:i+len(word)], word) {
 			return i
 		}
 	}
 	return -1
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-func containsString(list []string, s string) bool {
-	for _, t := range list {
-		if t == s {
-			return true
-		}
-	}
-	return false
-}
-
 func isSpace(c byte) bool        { return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' }
 func isSpaceOrSlash(c byte) bool { return isSpace(c) || c == '/' }
 func isSpaceOrGT(c byte) bool    { return isSpace(c) || c == '>' }
 func isASCIIAlpha(c byte) bool   { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 0x20
-	}
-	return c
-}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -164,7 +165,7 @@ func (w *walker) attr(n *html.Node, k attrKind, a html.Attribute) {
 	case tokenURLs:
 		w.eachToken(n.Data, a.Key, a.Val, &w.p)
 	case refreshURL:
-		if equiv, _ := attr(n, "http-equiv"); !strings.EqualFold(equiv, "refresh") || !isASCII(equiv) {
+		if equiv, _ := attr(n, "http-equiv"); !ascii.EqualFold(equiv, "refresh") {
 			return
 		}
 		if raw, ok := refresh(a.Val); ok {
@@ -268,7 +269,7 @@ func declaredEncoding(doc *html.Node) (e encodingInfo, ok bool) {
 				return metaEncoding(e), true
 			}
 		}
-		if equiv, _ := attr(n, "http-equiv"); strings.EqualFold(equiv, "content-type") && isASCII(equiv) {
+		if equiv, _ := attr(n, "http-equiv"); ascii.EqualFold(equiv, "content-type") {
 			if content, has := attr(n, "content"); has {
 				if label, found := metaCharset(content); found {
 					if e, ok = getEncoding(label); ok {

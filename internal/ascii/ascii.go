@@ -196,6 +196,31 @@ func AppendPercentDecoded(dst []byte, s string, plus bool) []byte {
 	return append(dst, s[start:]...)
 }
 
+// Is reports whether s is all ASCII.
+func Is[S ~string | ~[]byte](s S) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// EqualFold reports whether s and t are equal under ASCII case folding
+// (the HTML and URL Standards' "ASCII case-insensitive match"): unlike
+// strings.EqualFold, "\u212A" (the Kelvin sign) does not match "k".
+func EqualFold[S ~string | ~[]byte](s S, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if Lower(s[i]) != Lower(t[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Lower returns the ASCII lower case of c.
 func Lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {

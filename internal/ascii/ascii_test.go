@@ -36,3 +36,29 @@ func FuzzWords(f *testing.F) {
 		}
 	})
 }
+
+// TestEqualFold checks the ASCII case-insensitive match against
+// strings.EqualFold on ASCII, and that it folds nothing else.
+func TestEqualFold(t *testing.T) {
+	for _, tc := range []struct {
+		s, t string
+		want bool
+	}{
+		{"Content-Type", "content-type", true},
+		{"REFRESH", "refresh", true},
+		{"refresh", "refres", false},
+		{"\u212Aey", "key", false}, // the Kelvin sign folds to k in Unicode, not in ASCII
+		{"ſ", "s", false},          // so does U+017F to s
+		{"@", "`", false},          // 0x40 and 0x60 differ by the case bit but are not letters
+	} {
+		if got := EqualFold(tc.s, tc.t); got != tc.want {
+			t.Errorf("EqualFold(%q, %q) = %v, want %v", tc.s, tc.t, got, tc.want)
+		}
+		if got := EqualFold([]byte(tc.s), tc.t); got != tc.want {
+			t.Errorf("EqualFold([]byte(%q), %q) = %v, want %v", tc.s, tc.t, got, tc.want)
+		}
+	}
+	if !Is("abc\x7f") || Is("ab\x80") {
+		t.Error("Is")
+	}
+}

@@ -27,17 +27,7 @@ func TestGuarantee(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := browsertest.Chromium(t)
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancel()
-	chromium, err := Chromium(ctx, pairs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	firefox, _, err := Firefox(context.Background(), pairs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	chromium, firefox := browsersAnswer(t, pairs)
 	for _, e := range []struct {
 		name   string
 		theirs []Result
@@ -73,15 +63,7 @@ func TestLimits(t *testing.T) {
 		{Input: "//evil.com\x00@allowed.com/", Base: "https://allowed.com/"},
 	}
 	ours := Weburl(pairs)
-	ctx := browsertest.Chromium(t)
-	chromium, err := Chromium(ctx, pairs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	firefox, _, err := Firefox(context.Background(), pairs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	chromium, firefox := browsersAnswer(t, pairs)
 	for i, want := range []struct{ weburl, chromium, firefox string }{
 		{"failure", "http://a.com/", "failure"},
 		{"failure", "http://[::1]/", "failure"},
@@ -107,4 +89,20 @@ func TestLimits(t *testing.T) {
 			t.Errorf("%q: Firefox %q, the README says %q", pairs[i].Input, g, want.firefox)
 		}
 	}
+}
+
+// browsersAnswer runs the pairs through Chromium's and Firefox's new
+// URL(), within five minutes.
+func browsersAnswer(t *testing.T, pairs []Pair) (chromium, firefox []Result) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(browsertest.Chromium(t), 5*time.Minute)
+	defer cancel()
+	chromium, err := Chromium(ctx, pairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if firefox, _, err = Firefox(ctx, pairs); err != nil {
+		t.Fatal(err)
+	}
+	return chromium, firefox
 }
