@@ -1,37 +1,26 @@
 package weburl
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // The fuzz targets check properties that hold for every input, not
 // outputs: no panic, CanParse agrees with Parse, and every URL passes check
 // (its invariants, and parsing its href gives the same URL again).
 
-// wptInputs returns the inputs and bases of urltestdata.json, for seeds. It
-// returns nothing when the data is missing: the fuzz targets still run on
-// their own seeds, and the WPT tests report the missing data.
+// wptInputs returns the inputs and bases of urltestdata.json, for seeds.
 func wptInputs() (inputs, bases []string) {
-	data, err := os.ReadFile(filepath.Join("testdata", "wpt", "urltestdata.json"))
+	cases, err := corpus.ReadURLCases(corpus.Dir())
 	if err != nil {
-		return nil, nil
+		panic(err) // the data is committed
 	}
-	var cases []json.RawMessage
-	if json.Unmarshal(data, &cases) != nil {
-		return nil, nil
-	}
-	for _, r := range cases {
-		var c urlTest
-		if json.Unmarshal(r, &c) != nil {
-			continue
-		}
+	for _, c := range cases {
 		inputs = append(inputs, c.Input)
 		if c.Base != nil {
 			bases = append(bases, *c.Base)

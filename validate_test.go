@@ -370,7 +370,7 @@ func readReference(t *testing.T, name, dataPath string, keyed bool) map[int]refe
 	}
 	data, err := os.ReadFile(dataPath)
 	if err != nil {
-		t.Fatalf("%v (fill testdata first: make wpt datasets)", err)
+		t.Fatal(err)
 	}
 	sum := sha256.Sum256(data)
 	if !strings.Contains(string(text), "# sha256 "+hex.EncodeToString(sum[:])+"\n") {
@@ -451,30 +451,33 @@ func TestValidationErrorsReference(t *testing.T) {
 		t.Errorf("checked %d cases of urltestdata.json against whatwg-url, want 891", checked)
 	}
 	for _, name := range corpus.Datasets {
-		ref := readReference(t, name, filepath.Join("testdata", "datasets", name), true)
-		lines, listed := 0, 0
-		for n, line := range numberedLines(t, name) {
-			lines++
-			want, ok := ref[n]
-			if ok {
-				listed++
-			} else {
-				want = referenceRecord{ok: true, valid: true}
+		t.Run(name, func(t *testing.T) {
+			path := corpus.ListPath(t, name)
+			ref := readReference(t, name, path, true)
+			lines, listed := 0, 0
+			for n, line := range numberedLines(t, path) {
+				lines++
+				want, ok := ref[n]
+				if ok {
+					listed++
+				} else {
+					want = referenceRecord{ok: true, valid: true}
+				}
+				checkReference(t, fmt.Sprintf("%s:%d", name, n), line, nil, want)
 			}
-			checkReference(t, fmt.Sprintf("%s:%d", name, n), line, nil, want)
-		}
-		if listed != len(ref) || lines == 0 {
-			t.Errorf("%s: %d lines, %d of the %d lines testdata/whatwg-url lists", name, lines, listed, len(ref))
-		}
+			if listed != len(ref) || lines == 0 {
+				t.Errorf("%s: %d lines, %d of the %d lines testdata/whatwg-url lists", name, lines, listed, len(ref))
+			}
+		})
 	}
 }
 
-// numberedLines returns the non-empty lines of a URL list by line number
-// (from 1), less a final "\r", as gen.js reads them.
-func numberedLines(t *testing.T, name string) iter.Seq2[int, string] {
-	data, err := os.ReadFile(filepath.Join("testdata", "datasets", name))
+// numberedLines returns the non-empty lines of the URL list at path by
+// line number (from 1), less a final "\r", as gen.js reads them.
+func numberedLines(t *testing.T, path string) iter.Seq2[int, string] {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (fill testdata/datasets first: make datasets)", err)
+		t.Fatal(err)
 	}
 	return func(yield func(int, string) bool) {
 		n := 0

@@ -11,13 +11,16 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // The web-platform-tests URL data, run as web-platform-tests runs it
 // (url/url-constructor.any.js, url-origin.any.js, url-setters.any.js,
-// toascii.window.js, IdnaTestV2.window.js). The files are not in the
-// repository: testdata/wpt.sh copies them from $WPT_DIR or downloads them.
-// Missing data fails the tests; it never skips them.
+// toascii.window.js, IdnaTestV2.window.js). The files are committed in
+// testdata/wpt, at the commit testdata/wpt.sha256 pins (TestWPTPinned);
+// testdata/wpt.sh moves them to other data. Missing data fails the tests;
+// it never skips them.
 
 // wptCase runs one case of the web-platform-tests data file as the subtest
 // name. A case listed in testdata/wpt-expected-failures.txt must fail: its
@@ -138,18 +141,10 @@ func (r *recorder) Failed() bool {
 	return r.failed
 }
 
-// readWPT decodes testdata/wpt/name into v. Go's JSON decoder turns a lone
-// surrogate escape into U+FFFD, as a JavaScript USVString conversion does.
+// readWPT decodes testdata/wpt/name into v.
 func readWPT(t *testing.T, name string, v any) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "wpt", name))
-	if err != nil {
-		t.Fatalf("the web-platform-tests data is missing (%v).\n"+
-			"Fill testdata/wpt/ first: `make wpt` (or `WPT_DIR=/path/to/wpt/url/resources testdata/wpt.sh`)", err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("testdata/wpt/%s: %v", name, err)
-	}
+	corpus.ReadJSON(t, "wpt", name, v)
 }
 
 // urlTest is one case of urltestdata.json: an input and base, and the
@@ -571,3 +566,7 @@ func TestExpectedFailureRecorded(t *testing.T) {
 	}
 	checkExpectedFailuresUsed(t, "recorder-test.json")
 }
+
+// TestWPTPinned checks that the web-platform-tests data in testdata/wpt is
+// that of the pinned commit, whose case counts TestWPT asserts.
+func TestWPTPinned(t *testing.T) { corpus.CheckPinned(t, "wpt") }

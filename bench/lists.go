@@ -10,10 +10,6 @@
 package bench
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -31,21 +27,13 @@ var Lists = []string{"kasztp", "userbait", "node_files", "isaacs_files", "wpt"}
 // less those that hold a CR or LF (341 of them).
 func Load(dir, name string) ([]string, error) {
 	if name == "wpt" {
-		data, err := os.ReadFile(filepath.Join(dir, "wpt", "urltestdata.json"))
+		cases, err := corpus.ReadURLCases(dir)
 		if err != nil {
-			return nil, fmt.Errorf("%v: run `make wpt` in the repository root", err)
-		}
-		var cases []json.RawMessage
-		if err := json.Unmarshal(data, &cases); err != nil {
 			return nil, err
 		}
 		var urls []string
-		for _, c := range cases {
-			var tc struct {
-				Input string  `json:"input"`
-				Base  *string `json:"base"`
-			}
-			if json.Unmarshal(c, &tc) != nil || tc.Base != nil || strings.ContainsAny(tc.Input, "\r\n") {
+		for _, tc := range cases {
+			if tc.Base != nil || strings.ContainsAny(tc.Input, "\r\n") {
 				continue
 			}
 			if weburl.CanParse(tc.Input) {

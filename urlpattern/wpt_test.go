@@ -16,7 +16,7 @@ import (
 // testdata/wpt-urlpattern.sh copies into the repository's testdata.
 func readWPT(t testing.TB, name string, v any) {
 	t.Helper()
-	corpus.ReadJSON(t, "wpt-urlpattern", name, "wpt-urlpattern", v)
+	corpus.ReadJSON(t, "wpt-urlpattern", name, v)
 }
 
 // A wptCase is a case of urlpatterntestdata.json.
@@ -280,3 +280,7 @@ func rawList(raw []json.RawMessage) string {
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
+
+// TestWPTPinned checks that the web-platform-tests data in
+// testdata/wpt-urlpattern is the pinned copy.
+func TestWPTPinned(t *testing.T) { corpus.CheckPinned(t, "wpt-urlpattern") }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/browsers/internal/browsertest"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 var components = []string{"href", "origin", "protocol", "username", "password", "host",
@@ -233,20 +232,8 @@ func cases(t *testing.T) [][2]string {
 		{"https://example.com:65536/", ""},
 		{"https://😀.example/🎉?😀#😀", ""},
 	}
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "wpt", "urltestdata.json"))
-	if err != nil {
-		t.Fatalf("%v: run `make wpt` in the repository's root", err)
-	}
-	var wpt []json.RawMessage
-	if err := json.Unmarshal(data, &wpt); err != nil {
-		t.Fatal(err)
-	}
-	for _, raw := range wpt {
-		var tc struct {
-			Input string  `json:"input"`
-			Base  *string `json:"base"`
-		}
-		if json.Unmarshal(raw, &tc) != nil || tc.Input == "" && tc.Base == nil {
+	for _, tc := range corpus.URLCases(t) {
+		if tc.Input == "" && tc.Base == nil {
 			continue
 		}
 		base := ""

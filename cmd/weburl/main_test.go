@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"debug/buildinfo"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/canon"
+	"github.com/weburl/weburl/internal/corpus"
 	"golang.org/x/net/idna"
 )
 
@@ -156,8 +158,18 @@ func TestHelp(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	stdout, stderr, status := runCommand(t, "", "-version")
-	// A test binary built from the checkout has no module version.
-	want := "weburl devel (" + runtime.Version() + ", IDNA tables of Unicode " + idna.UnicodeVersion + ")\n"
+	// The module's version is what the binary's build information holds:
+	// none ("devel") or a version the go command stamps from the clone's
+	// commit (a pseudo-version, +dirty with changes not committed).
+	info, err := buildinfo.ReadFile(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := "devel"
+	if info.Main.Version != "" && info.Main.Version != "(devel)" {
+		v = info.Main.Version
+	}
+	want := "weburl " + v + " (" + runtime.Version() + ", IDNA tables of Unicode " + idna.UnicodeVersion + ")\n"
 	if stdout != want || stderr != "" || status != 0 {
 		t.Errorf("-version: status %d, %q, stderr %q; want %q", status, stdout, stderr, want)
 	}
@@ -373,20 +385,12 @@ type wptCase map[string]any
 // without a base, and those with each base in turn) and checks every field
 // against the expected one.
 func TestJSONOverWPT(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "wpt", "urltestdata.json"))
-	if err != nil {
-		t.Fatalf("the web-platform-tests data is missing (%v): run `make wpt` at the repository root", err)
-	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
 	byBase := map[string][]wptCase{}
 	var bases []string
-	for _, r := range raw {
+	for _, tc := range corpus.URLCases(t) {
 		var c wptCase
-		if json.Unmarshal(r, &c) != nil {
-			continue // a comment
+		if err := json.Unmarshal(tc.JSON, &c); err != nil {
+			t.Fatal(err)
 		}
 		base, _ := c["base"].(string)
 		if _, ok := byBase[base]; !ok {
@@ -461,10 +465,10 @@ func TestJSONOverWPT(t *testing.T) {
 // on it with the output to /dev/null. Both report ns per list; the
 // command's includes starting a process.
 func datasetLines(b testing.TB) (path string, lines []string) {
-	path = filepath.Join("..", "..", "testdata", "datasets", "kasztp.txt")
+	path = corpus.ListPath(b, "kasztp.txt")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		b.Fatalf("the URL lists are missing (%v): run `make datasets` at the repository root", err)
+		b.Fatal(err)
 	}
 	return path, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }

@@ -1,15 +1,24 @@
 // Package corpus reads the test data that the tests and benchmarks of
-// weburl's packages share: the web-platform-tests files and the URL lists
-// that testdata/wpt.sh and testdata/datasets.sh copy into the
-// repository's testdata folder, and the gzipped files of lines that some
-// packages record. Missing data fails the test with a message that says
-// how to get it; it never skips. It imports no package of weburl's, so
-// that the root package's own tests can use it.
+// weburl's packages share: the web-platform-tests files committed in the
+// repository's testdata folder, the real URL lists that
+// testdata/datasets.sh copies or downloads into testdata/datasets (they
+// are not committed), and the gzipped files of lines that some packages
+// record. It is the one reader of that data: the packages' tests, the
+// benchmarks and the browser tests all read it here.
+//
+// The web-platform-tests data is in every clone, and a test that misses
+// it fails. The URL lists are not: a test that needs them skips without
+// them, saying how to get them, unless the environment variable
+// WEBURL_REQUIRE_DATASETS is set (make test and make ci set it), when it
+// fails. It imports no package of weburl's, so that the root package's
+// own tests can use it.
 package corpus
 
 import (
 	"bufio"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,17 +38,26 @@ func Dir() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
 }
 
-// ReadJSON decodes the file testdata/<dir>/<name> into v. make names the
-// make target that fills testdata/<dir>.
-func ReadJSON(tb testing.TB, dir, name, make string, v any) {
+// ReadJSON decodes the committed file testdata/<dir>/<name> (such as
+// "wpt", "urltestdata.json") into v, failing tb when it cannot. Go's JSON
+// decoder turns a lone surrogate escape into U+FFFD, as a JavaScript
+// USVString conversion does.
+func ReadJSON(tb testing.TB, dir, name string, v any) {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(Dir(), dir, name))
+	if err := readJSON(Dir(), dir, name, v); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func readJSON(root, dir, name string, v any) error {
+	data, err := os.ReadFile(filepath.Join(root, dir, name))
 	if err != nil {
-		tb.Fatalf("the test data is missing (%v).\nFill testdata/%s/ first: `make %s` in the repository's root", err, dir, make)
+		return fmt.Errorf("the web-platform-tests data is missing (%v): it is committed in testdata/%s (testdata/%s.sh checks it)", err, dir, dir)
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		tb.Fatalf("testdata/%s/%s: %v", dir, name, err)
+		return fmt.Errorf("testdata/%s/%s: %v", dir, name, err)
 	}
+	return nil
 }
 
 // ReadList returns the non-empty lines, without a final CR, of the URL
@@ -55,14 +73,43 @@ func ReadList(dir, name string) ([]string, error) {
 }
 
 // Lines returns the non-empty lines of the URL list name, without a
-// final CR, failing tb when the list is missing.
+// final CR. When the list is missing it skips tb, or fails it if
+// WEBURL_REQUIRE_DATASETS is set (see MissingLists).
 func Lines(tb testing.TB, name string) []string {
 	tb.Helper()
 	lines, err := ReadList(Dir(), name)
 	if err != nil {
-		tb.Fatal(err)
+		MissingLists(tb, err)
 	}
 	return lines
+}
+
+// ListPath returns the path of the URL list name (such as "kasztp.txt"),
+// skipping or failing tb as Lines does when it is missing.
+func ListPath(tb testing.TB, name string) string {
+	tb.Helper()
+	path := filepath.Join(Dir(), "datasets", name)
+	if _, err := os.Stat(path); err != nil {
+		MissingLists(tb, fmt.Errorf("the URL lists are missing (%v).\n"+
+			"Fill testdata/datasets/ first: `make datasets` (or `DATASETS_DIR=/path/to/lists testdata/datasets.sh`)", err))
+	}
+	return path
+}
+
+// RequireListsEnv is the environment variable that makes a missing URL
+// list fail the tests instead of skipping them.
+const RequireListsEnv = "WEBURL_REQUIRE_DATASETS"
+
+// MissingLists ends the test tb, which needs the URL lists and cannot
+// read them (err says why and how to get them): it skips, or fails when
+// the environment variable WEBURL_REQUIRE_DATASETS is set, as make test
+// and make ci set it, so that CI never skips a test for want of them.
+func MissingLists(tb testing.TB, err error) {
+	tb.Helper()
+	if os.Getenv(RequireListsEnv) != "" {
+		tb.Fatalf("%v\n(%s is set: the tests must not skip)", err, RequireListsEnv)
+	}
+	tb.Skipf("skipped: %v", err)
 }
 
 // GzipLines returns the lines of the gzipped file at path, without a
@@ -100,29 +147,44 @@ func readLines(r io.Reader, keep func(line string) bool) ([]string, error) {
 }
 
 // A URLCase is a case of the web-platform-tests file urltestdata.json:
-// an input, its base, and whether it fails to parse.
+// an input, its base, and whether it fails to parse, and the case's JSON
+// object as it is, for the other fields.
 type URLCase struct {
 	Input   string  `json:"input"`
 	Base    *string `json:"base"`
 	Failure bool    `json:"failure"`
 	Href    string  `json:"href"`
+
+	JSON json.RawMessage `json:"-"`
 }
 
-// URLCases returns the cases of urltestdata.json, less its comments.
-func URLCases(tb testing.TB) []URLCase {
-	tb.Helper()
+// ReadURLCases returns the cases of urltestdata.json, less its comments,
+// from the testdata folder dir (see Dir): for programs that are not tests.
+func ReadURLCases(dir string) ([]URLCase, error) {
 	var raw []json.RawMessage
-	ReadJSON(tb, "wpt", "urltestdata.json", "wpt", &raw)
+	if err := readJSON(dir, "wpt", "urltestdata.json", &raw); err != nil {
+		return nil, err
+	}
 	var cases []URLCase
 	for _, r := range raw {
 		if len(r) > 0 && r[0] == '"' {
 			continue
 		}
-		var c URLCase
+		c := URLCase{JSON: r}
 		if err := json.Unmarshal(r, &c); err != nil {
-			tb.Fatalf("urltestdata.json: %v", err)
+			return nil, fmt.Errorf("urltestdata.json: %v", err)
 		}
 		cases = append(cases, c)
+	}
+	return cases, nil
+}
+
+// URLCases returns the cases of urltestdata.json, less its comments.
+func URLCases(tb testing.TB) []URLCase {
+	tb.Helper()
+	cases, err := ReadURLCases(Dir())
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return cases
 }
@@ -186,4 +248,38 @@ func Lists(b *testing.B, f func(b *testing.B, urls []string)) {
 		}
 		f(b, inputs)
 	})
+}
+
+// CheckPinned checks each file that testdata/<dir>.sha256 lists (lines
+// of a SHA-256 checksum, two spaces and a name; "#" starts a comment)
+// against its checksum, so that the tests run on the pinned data that
+// testdata/<dir>.sh keeps.
+func CheckPinned(tb testing.TB, dir string) {
+	tb.Helper()
+	sums, err := os.ReadFile(filepath.Join(Dir(), dir+".sha256"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := 0
+	for line := range strings.Lines(string(sums)) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		want, name, ok := strings.Cut(line, "  ")
+		if !ok {
+			tb.Fatalf("testdata/%s.sha256: %q is not a checksum and a name", dir, line)
+		}
+		data, err := os.ReadFile(filepath.Join(Dir(), dir, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if got := sha256.Sum256(data); hex.EncodeToString(got[:]) != want {
+			tb.Errorf("testdata/%s/%s differs from the pinned file (testdata/%s.sha256): restore it, or move to other data with testdata/%s.sh", dir, name, dir, dir)
+		}
+		n++
+	}
+	if n == 0 {
+		tb.Errorf("testdata/%s.sha256 lists no file", dir)
+	}
 }

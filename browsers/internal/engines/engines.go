@@ -21,6 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // A Pair is an input and its base ("" for none), and where it comes from.
@@ -44,29 +45,19 @@ var Lists = []string{"kasztp", "userbait", "node_files", "isaacs_files"}
 
 // Inputs reads the pairs: the inputs of the web-platform-tests URL data
 // (urltestdata.json, with their bases) and each line of the four URL
-// lists, from the repository at root (testdata/wpt and testdata/datasets,
-// which `make wpt datasets` fill). Lines that are not UTF-8, which a
-// JavaScript string cannot hold as they are, are left out, and so are
-// inputs with an empty base (new URL(input, "") throws for the base).
+// lists, from the repository at root (testdata/wpt, committed, and
+// testdata/datasets, which `make datasets` fills). Lines that are not
+// UTF-8, which a JavaScript string cannot hold as they are, are left out,
+// and so are inputs with an empty base (new URL(input, "") throws for the
+// base).
 func Inputs(root string) ([]Pair, error) {
 	var pairs []Pair
-	data, err := os.ReadFile(filepath.Join(root, "testdata", "wpt", "urltestdata.json"))
+	wpt, err := corpus.ReadURLCases(filepath.Join(root, "testdata"))
 	if err != nil {
-		return nil, fmt.Errorf("%v: run `make wpt` in the repository's root", err)
-	}
-	var wpt []json.RawMessage
-	if err := json.Unmarshal(data, &wpt); err != nil {
 		return nil, err
 	}
-	for _, raw := range wpt {
-		var tc struct {
-			Input *string `json:"input"`
-			Base  *string `json:"base"`
-		}
-		if json.Unmarshal(raw, &tc) != nil || tc.Input == nil {
-			continue // a comment
-		}
-		p := Pair{Input: *tc.Input, Source: "wpt"}
+	for _, tc := range wpt {
+		p := Pair{Input: tc.Input, Source: "wpt"}
 		if tc.Base != nil {
 			if *tc.Base == "" {
 				continue

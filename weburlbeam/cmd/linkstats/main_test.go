@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/corpus"
 	"github.com/weburl/weburl/weburlbeam/internal/beamtest"
 )
 
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 func readLines(t testing.TB, path string) []string {
 	lines, err := readFile(path)
 	if err != nil {
-		t.Fatalf("%v: `make datasets` in the repository's root fills testdata/datasets", err)
+		t.Fatal(err)
 	}
 	return lines
 }
@@ -57,7 +58,7 @@ func compare(t *testing.T, prefix string, want map[string]string) {
 	}
 }
 
-func kasztp() string { return filepath.Join("..", "..", "..", "testdata", "datasets", "kasztp.txt") }
+func kasztp(t testing.TB) string { return corpus.ListPath(t, "kasztp.txt") }
 
 // TestURLs runs linkstats on kasztp.txt on Prism: its files equal, byte
 // for byte, those of a plain loop over the same lines with weburl.
@@ -65,16 +66,16 @@ func TestURLs(t *testing.T) {
 	beamtest.RunsPipelines(t)
 	prefix := filepath.Join(t.TempDir(), "out")
 	p, s := beam.NewPipelineWithRoot()
-	build(s, false, kasztp(), prefix)
+	build(s, false, kasztp(t), prefix)
 	ptest.RunAndValidate(t, p)
-	compare(t, prefix, loop(readLines(t, kasztp()), false))
+	compare(t, prefix, loop(readLines(t, kasztp(t)), false))
 }
 
 // linksFile writes a links file made from kasztp.txt: each URL a page,
 // with an href made from the next (relative when it can be, and some
 // that fail), and returns its path.
 func linksFile(t *testing.T, n int) string {
-	lines := readLines(t, kasztp())
+	lines := readLines(t, kasztp(t))
 	var b strings.Builder
 	b.WriteString("\uFEFF")
 	for i := 0; i+1 < len(lines) && i < n; i++ {
