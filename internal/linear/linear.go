@@ -1,5 +1,12 @@
-// Package linear checks in tests that an operation takes time linear in
-// its input: the tests of weburl's packages share it.
+// Package linear holds the timing checks that the tests of weburl's
+// packages share. A test never asserts an absolute time, which a busy
+// machine can exceed: it compares two times measured side by side, the
+// same operation on a small and a large input (Check: linear time), or
+// two operations (Ratio: one at most so many times the other), each the
+// best of several runs taken in turn, so that a busy spell slows both,
+// and measured again when a ratio exceeds its bound, so that only a bound
+// exceeded every time fails. Absolute times belong to benchmarks and
+// logs.
 package linear
 
 import (
@@ -20,16 +27,17 @@ import (
 // costs up to 5 times per byte.
 const MinRatio = 64
 
+// Rounds is how many runs of each side a measurement takes the best of,
+// and Tries how many measurements a ratio above its bound gets.
+const (
+	Rounds = 7
+	Tries  = 3
+)
+
 // Check fails the test when f takes more than r^1.5 times as long on
 // large as on small, where r, at least MinRatio, is how many times as long
 // large is: the geometric mean of linear time's r and quadratic time's
 // r² (n log n time takes about 1.5r at these sizes).
-//
-// Each time is the best of seven runs, small and large taking turns so
-// that a busy spell on the machine slows both, with the collector run
-// before each and kept off during it. A ratio above the bound is measured
-// again, up to three times in all: noise can exceed the bound once, but
-// quadratic time exceeds it every time.
 func Check(t testing.TB, name, small, large string, f func(string)) {
 	t.Helper()
 	r := float64(len(large)) / float64(len(small))
@@ -37,26 +45,50 @@ func Check(t testing.TB, name, small, large string, f func(string)) {
 		t.Fatalf("%s: %d and %d bytes: the large input must be at least %d times as long", name, len(small), len(large), MinRatio)
 	}
 	bound := math.Pow(r, 1.5)
+	_, misses := measure(bound, func() { f(large) }, func() { f(small) })
+	if misses != "" {
+		t.Errorf("%s: %d bytes against %d (%.0f times as many) take %s; linear time would take %.0f times as long, the bound is %.0f",
+			name, len(large), len(small), r, misses, r, bound)
+	}
+}
+
+// Ratio fails the test when a takes more than bound times as long as b,
+// and returns the ratio it measured last (a's time over b's). Each run
+// should take a millisecond or more, so that the clock's resolution and
+// the scheduler's slices are small beside it.
+func Ratio(t testing.TB, name string, bound float64, a, b func()) float64 {
+	t.Helper()
+	ratio, misses := measure(bound, a, b)
+	if misses != "" {
+		t.Errorf("%s: %s; the bound is %.2f times", name, misses, bound)
+	}
+	return ratio
+}
+
+// measure returns the ratio of a's time to b's, each the best of Rounds
+// runs taken in turn, with the collector run before each and kept off
+// during it; a ratio above bound is measured again, up to Tries times in
+// all. misses describes the measurements above bound when all were.
+func measure(bound float64, a, b func()) (ratio float64, misses string) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	run := func(s string) time.Duration {
+	run := func(f func()) time.Duration {
 		runtime.GC()
 		start := time.Now()
-		f(s)
+		f()
 		return time.Since(start)
 	}
-	var misses []string
-	for range 3 {
-		ds, dl := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
-		for range 7 {
-			ds = min(ds, run(small))
-			dl = min(dl, run(large))
+	var missed []string
+	for range Tries {
+		da, db := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+		for range Rounds {
+			db = min(db, run(b))
+			da = min(da, run(a))
 		}
-		ratio := float64(dl) / float64(max(ds, time.Microsecond))
+		ratio = float64(da) / float64(max(db, time.Microsecond))
 		if ratio <= bound {
-			return
+			return ratio, ""
 		}
-		misses = append(misses, fmt.Sprintf("%v and %v, %.0f times as long", ds, dl, ratio))
+		missed = append(missed, fmt.Sprintf("%v and %v, %.2f times as long", da, db, ratio))
 	}
-	t.Errorf("%s: %d bytes and %d bytes (%.0f times as long) take %s; linear time would take %.0f times as long, the bound is %.0f",
-		name, len(small), len(large), r, strings.Join(misses, "; "), r, bound)
+	return ratio, strings.Join(missed, "; ")
 }
