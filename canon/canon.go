@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/internal/ascii"
@@ -33,9 +34,9 @@ const (
 
 // A Canonicalizer turns URLs into canonical keys by the rules its fields
 // switch on. The zero Canonicalizer reads a URL with the URL Standard's
-// parser and returns its href, unchanged. [SafeBrowsing], [Wayback] and
-// [SortQuery] are the profiles in wide use; start from one of them to
-// make another:
+// parser and returns its href, unchanged. [Frontier], [SortQuery],
+// [SafeBrowsing] and [Wayback] are the profiles in wide use; start from
+// one of them to make another:
 //
 //	c := canon.Wayback
 //	c.StripWWW = false
@@ -101,6 +102,15 @@ type Canonicalizer struct {
 	// Standard resolves them: "/a/%252E%252E/b" gives "/b". (In a file
 	// URL's path, "|" is encoded too: "C|" is a drive letter.)
 	DecodeRepeatedly bool
+
+	// NormalizePercentEncoding writes the percent-encoded bytes of the
+	// user info, an opaque host, the path, the query and the fragment as
+	// RFC 3986 normalizes them (section 6.2.2): in upper-case hex, and
+	// those of unreserved characters (letters, digits, "-", ".", "_" and
+	// "~") decoded: "/%7euser/%c3%a9" gives "/~user/%C3%A9". The bytes a
+	// URL names, and the case of its letters, stay: "%83X" is not "%83x".
+	// DecodeRepeatedly, which decodes every byte, goes further.
+	NormalizePercentEncoding bool
 
 	// LowercaseHost lowercases the ASCII letters of an opaque host, of a
 	// URL that is not special ("sc://A.example" gives "sc://a.example"),
@@ -211,6 +221,25 @@ var (
 	// would load: "https://a.example/?b=2&a=%41#f" gives
 	// "https://a.example/?a=%41&b=2#f".
 	SortQuery = Canonicalizer{QueryOrder: QueryByName}
+
+	// Frontier is the key of a crawl frontier: URLs that name the same
+	// resource, by what a server sees, share it, and URLs that can name
+	// different ones do not. The fragment, which never reaches the
+	// server, goes; the query's pairs are sorted by name, those of the
+	// same name in their order (QueryByName), and an empty query goes;
+	// percent-encoding is written as RFC 3986 normalizes it
+	// (NormalizePercentEncoding: "%7e", "%7E" and "~" are one). What can
+	// tell resources apart stays: the case of the path and query and the
+	// bytes they encode ("ABOUT.html" is not "about.html", "%83X" is not
+	// "%83x"), a final "/", "www." and the scheme.
+	// "https://a.example/%7euser/Page?b=2&a=%41#top" gives
+	// "https://a.example/~user/Page?a=A&b=2".
+	Frontier = Canonicalizer{
+		RemoveFragment:           true,
+		NormalizePercentEncoding: true,
+		QueryOrder:               QueryByName,
+		RemoveEmptyQuery:         true,
+	}
 )
 
 // waybackRules are Wayback's rules, which SURT reads and no code changes.
@@ -425,9 +454,18 @@ func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 		}
 	}
 	if hasFragment && !c.RemoveFragment && surt == nil {
-		buf = append(append(buf, '#'), fragment...)
+		buf = c.appendAsIs(append(buf, '#'), fragment)
 	}
 	return buf
+}
+
+// appendAsIs appends s, a component no rule decodes, with its
+// percent-encoding normalized if NormalizePercentEncoding says so.
+func (c *Canonicalizer) appendAsIs(buf []byte, s string) []byte {
+	if c.NormalizePercentEncoding {
+		return appendNormalized(buf, s)
+	}
+	return append(buf, s...)
 }
 
 // appendUserinfo appends the username, ":" and password if there is one,
@@ -443,7 +481,7 @@ func (c *Canonicalizer) appendUserinfo(buf, scratch []byte, username, password s
 		if c.DecodeRepeatedly {
 			buf, scratch, _ = appendRecoded(buf, scratch, s, esc)
 		} else {
-			buf = append(buf, s...)
+			buf = c.appendAsIs(buf, s)
 		}
 	}
 	return append(buf, '@'), scratch
@@ -479,7 +517,7 @@ func (c *Canonicalizer) appendURLHost(buf, scratch []byte, h string, kind weburl
 		if c.DecodeRepeatedly {
 			buf, scratch, _ = appendRecoded(buf, scratch, h, ascii.KeyMinimal|ascii.OpaqueHostStop)
 		} else {
-			buf = append(buf, h...)
+			buf = c.appendAsIs(buf, h)
 		}
 		if c.LowercaseHost {
 			ascii.LowerBytes(buf[start:])
@@ -595,6 +633,12 @@ func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
 // still there.
 func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.Set, file, raw bool) (_, _ []byte) {
 	start := len(buf)
+	if c.NormalizePercentEncoding && !c.DecodeRepeatedly && strings.IndexByte(path, '%') >= 0 {
+		// The rules below read the normalized path; nothing writes to
+		// scratch again until they are done (only DecodeRepeatedly does).
+		scratch = appendNormalized(scratch[:0], path)
+		path = unsafe.String(unsafe.SliceData(scratch), len(scratch))
+	}
 	if !raw && !c.DecodeRepeatedly && !c.CollapseSlashes && !c.LowercasePath && !c.StripSessionIDs && !c.RemoveTrailingSlash {
 		return append(buf, path...), scratch // no rule for the path
 	}
@@ -741,7 +785,7 @@ func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc a
 		}
 		buf = ascii.AppendEncoded(buf, scratch, esc)
 	} else {
-		buf = append(buf, path...)
+		buf = c.appendAsIs(buf, path)
 	}
 	if c.LowercasePath {
 		ascii.LowerBytes(buf[start:])
@@ -758,7 +802,7 @@ func (c *Canonicalizer) appendQuery(buf, scratch []byte, query string, set ascii
 	if c.DecodeRepeatedly && needsRecode(query, set, raw) {
 		buf, scratch, _ = appendRecoded(buf, scratch, query, set)
 	} else {
-		buf = append(buf, query...)
+		buf = c.appendAsIs(buf, query)
 	}
 	if c.StripSessionIDs {
 		buf = buf[:start+len(stripQuerySessionIDs(buf[start:]))]

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -285,7 +286,7 @@ func FuzzDecodeRepeatedly(f *testing.F) {
 var profiles = []struct {
 	name string
 	c    *Canonicalizer
-}{{"SafeBrowsing", &SafeBrowsing}, {"Wayback", &Wayback}, {"SortQuery", &SortQuery}}
+}{{"SafeBrowsing", &SafeBrowsing}, {"Wayback", &Wayback}, {"SortQuery", &SortQuery}, {"Frontier", &Frontier}}
 
 // TestCanonicalizeProperties checks, for every URL of the test data and
 // every profile, that canonicalizing a key again changes nothing, that
@@ -434,6 +435,51 @@ func TestCanonicalizeRemoves(t *testing.T) {
 				return u.Href() + "?"
 			},
 		),
+		"Frontier": {
+			func(u *weburl.URL) string {
+				v := u.Clone()
+				v.SetHash("#frontier")
+				return v.Href()
+			},
+			func(u *weburl.URL) string {
+				if u.Search() == "" {
+					return u.Href()
+				}
+				v := u.Clone()
+				v.SetSearch("?" + reversePairs(u.Search(), true))
+				return v.Href()
+			},
+			func(u *weburl.URL) string {
+				if _, _, hasQuery, _ := queryAndFragment(u); hasQuery {
+					return u.Href()
+				}
+				v := u.Clone()
+				v.SetHash("")
+				return v.Href() + "?"
+			},
+			func(u *weburl.URL) string {
+				// Every unreserved character of the path percent-encoded,
+				// and every percent-encoded byte in lower-case hex.
+				v := u.Clone()
+				var b strings.Builder
+				p := u.Pathname()
+				for i := 0; i < len(p); i++ {
+					switch c := p[i]; {
+					case ascii.StartsWithPercentByte(p, i):
+						b.WriteString(strings.ToLower(p[i : i+3]))
+						i += 2
+					case isUnreserved(c):
+						fmt.Fprintf(&b, "%%%02x", c)
+					default:
+						b.WriteByte(c)
+					}
+				}
+				if v.SetPathname(b.String()) != nil {
+					return u.Href()
+				}
+				return v.Href()
+			},
+		},
 		"SortQuery": {
 			func(u *weburl.URL) string {
 				if u.Search() == "" {
@@ -752,5 +798,57 @@ func TestProfilesIndependent(t *testing.T) {
 	}
 	if got, _ := Wayback.Canonicalize(in); got != "http://archive.org/Goo?b=2&a=1" {
 		t.Errorf("the changed Wayback gives %q", got)
+	}
+}
+
+// TestFrontier checks which URLs share a Frontier key: those that differ
+// only in the fragment, the query's order (repeated names keeping theirs),
+// an empty query, or how they write the same bytes (RFC 3986, section
+// 6.2.2); and which do not: the path's and query's case and the bytes
+// they encode, a final "/", "www." and the scheme.
+func TestFrontier(t *testing.T) {
+	key := func(s string) string {
+		k, err := Frontier.Canonicalize(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		return k
+	}
+	for _, same := range [][]string{
+		{"https://a.example/page#a", "https://a.example/page#b", "https://a.example/page", "https://a.example/page#"},
+		{"https://a.example/p?b=1&a=2&a=1", "https://a.example/p?a=2&b=1&a=1", "https://a.example/p?a=2&a=1&b=1#f"},
+		{"https://a.example/p?", "https://a.example/p"},
+		{"https://a.example/%7euser/", "https://a.example/%7Euser/", "https://a.example/~user/"},
+		{"https://a.example/%41%2d%5f%2E%31", "https://a.example/A-_.1"},
+		{"https://a.example/%c3%a9?q=%c3%a9", "https://a.example/%C3%A9?q=%C3%A9", "https://a.example/é?q=é"},
+		{"https://a.example/?q=%7e", "https://a.example/?q=~"},
+		{"https://u%7e:p@a.example/", "https://u~:p@a.example/"},
+		{"sc://h%7e/x", "sc://h~/x"},
+		{"HTTPS://A.EXAMPLE:443/p", "https://a.example/p"},
+	} {
+		want := key(same[0])
+		for _, s := range same[1:] {
+			if got := key(s); got != want {
+				t.Errorf("%q gives %q, %q gives %q: want one key", same[0], want, s, got)
+			}
+		}
+	}
+	for _, apart := range [][2]string{
+		{"https://a.example/ABOUT.html", "https://a.example/about.html"},
+		{"https://a.example/?q=%83X", "https://a.example/?q=%83x"},
+		{"https://a.example/?Q=1", "https://a.example/?q=1"},
+		{"https://a.example/%2F", "https://a.example//"},
+		{"https://a.example/docs/", "https://a.example/docs"},
+		{"https://www.a.example/", "https://a.example/"},
+		{"http://a.example/", "https://a.example/"},
+		{"https://a.example/p?a=1&a=2", "https://a.example/p?a=2&a=1"},
+		{"https://a.example/p?a+b", "https://a.example/p?a%20b"},
+	} {
+		if a, b := key(apart[0]), key(apart[1]); a == b {
+			t.Errorf("%q and %q both give %q: want two keys", apart[0], apart[1], a)
+		}
+	}
+	if got, want := key("https://a.example/%7euser/Page?b=2&a=%41#top"), "https://a.example/~user/Page?a=A&b=2"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -4,10 +4,12 @@
 // ids) compare equal.
 //
 // A [Canonicalizer] turns a URL into a key by the rules its fields switch
-// on. Three sets of rules are in wide use, each with published behaviour,
-// and each is a ready profile: [SafeBrowsing] (Google Safe Browsing's
-// canonicalization), [Wayback] (the Internet Archive's) and [SortQuery]
-// (the href with its query's pairs sorted). [SURT] makes the Internet
+// on. Four sets of rules are ready profiles: [Frontier] (a crawl
+// frontier's key, which merges only what names one resource for any
+// server), [SortQuery] (the href with its query's pairs sorted), and the
+// two with published behaviour, [SafeBrowsing] (Google Safe Browsing's
+// canonicalization) and [Wayback] (the Internet Archive's), which also
+// lowercase the path and query. [SURT] makes the Internet
 // Archive's sort key, and, with [SURTOptions.CDXCompatible], the key
 // byte for byte as the CDX indexes of the Wayback Machine and Common
 // Crawl have it.

@@ -65,7 +65,7 @@ func ExampleCanonicalizer_Canonicalize() {
 	for _, c := range []struct {
 		name string
 		c    *canon.Canonicalizer
-	}{{"SafeBrowsing", &canon.SafeBrowsing}, {"Wayback", &canon.Wayback}, {"SortQuery", &canon.SortQuery}} {
+	}{{"SafeBrowsing", &canon.SafeBrowsing}, {"Wayback", &canon.Wayback}, {"SortQuery", &canon.SortQuery}, {"Frontier", &canon.Frontier}} {
 		key, err := c.c.Canonicalize("HTTP://www.Example.com:80/a/%7Euser//index.html?b=2&a=1#top")
 		if err != nil {
 			panic(err)
@@ -76,6 +76,7 @@ func ExampleCanonicalizer_Canonicalize() {
 	// SafeBrowsing http://www.example.com/a/~user/index.html?b=2&a=1
 	// Wayback      http://example.com/a/~user/index.html?a=1&b=2
 	// SortQuery    http://www.example.com/a/%7Euser//index.html?a=1&b=2#top
+	// Frontier     http://www.example.com/a/~user//index.html?a=1&b=2
 }
 
 func ExampleCanonicalizer_custom() {

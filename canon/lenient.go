@@ -39,8 +39,7 @@ func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
 		buf, _ = c.appendQuery(buf, scratch, l.query, ascii.KeyMinimal, true)
 	}
 	if l.hasFragment && !c.RemoveFragment {
-		buf = append(buf, '#')
-		buf = append(buf, l.fragment...)
+		buf = c.appendAsIs(append(buf, '#'), l.fragment)
 	}
 	return buf, nil
 }

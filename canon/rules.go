@@ -13,6 +13,45 @@ import (
 // (cdx.go), which apply some of them otherwise: where the surt package
 // removes one session id of each kind, say, the others remove each.
 
+// Percent-encoding as RFC 3986 normalizes it
+// (Canonicalizer.NormalizePercentEncoding).
+
+// appendNormalized appends s with each percent-encoded byte written as
+// RFC 3986, section 6.2.2, normalizes it: an unreserved character (a
+// letter, digit, "-", ".", "_" or "~") decoded, any other byte in
+// upper-case hex. The bytes s encodes stay, and so does the case of its
+// letters.
+// https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
+func appendNormalized(dst []byte, s string) []byte {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return append(dst, s...)
+	}
+	dst = append(dst, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '%' || !ascii.StartsWithPercentByte(s, i) {
+			dst = append(dst, c)
+			continue
+		}
+		b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
+		if isUnreserved(b) {
+			dst = append(dst, b)
+		} else {
+			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&0xF])
+		}
+		i += 2
+	}
+	return dst
+}
+
+// isUnreserved reports whether c is one of RFC 3986's unreserved
+// characters, which percent-encoding normalization decodes.
+// https://www.rfc-editor.org/rfc/rfc3986#section-2.3
+func isUnreserved(c byte) bool {
+	return isAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
 // Repeated percent-decoding (Canonicalizer.DecodeRepeatedly).
 
 // needsRecode reports whether DecodeRepeatedly changes s, for which it
