@@ -1,11 +1,14 @@
 package weburl
 
 import (
+	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/quote"
 	"github.com/weburl/weburl/internal/utf8dec"
 )
 
@@ -255,6 +258,27 @@ func (c ErrorCode) Description() string {
 // Error returns the name, as String does.
 func (c ErrorCode) Error() string { return c.String() }
 
+// MarshalText returns the standard's name, as String does, so that an
+// ErrorCode reads as its name in JSON, XML and text.
+func (c ErrorCode) MarshalText() ([]byte, error) {
+	if int(c) >= len(errorCodes) {
+		return nil, errors.New("weburl: " + c.String() + " is no validation error")
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText sets c to the validation error the standard names text,
+// such as "host-missing".
+func (c *ErrorCode) UnmarshalText(text []byte) error {
+	for i, e := range errorCodes {
+		if e.name == string(text) && e.name != "" {
+			*c = ErrorCode(i)
+			return nil
+		}
+	}
+	return errors.New("weburl: " + quote.Short(string(text)) + " names no validation error")
+}
+
 // A ValidationError is a validation error of the standard, where the parser
 // signals it. Most do not stop the parser, which corrects the input as
 // browsers do; the one that makes a parse fail is Fatal.
@@ -267,6 +291,33 @@ type ValidationError struct {
 	Code   ErrorCode // which validation error
 	Offset int       // the byte offset in the input
 	Fatal  bool      // whether it made the parse fail
+}
+
+// validationErrorJSON is the shape of a ValidationError in JSON.
+type validationErrorJSON struct {
+	Code        ErrorCode `json:"code"`
+	Offset      int       `json:"offset"`
+	Description string    `json:"description"`
+	Fatal       bool      `json:"fatal"`
+}
+
+// MarshalJSON encodes e as an object with the keys "code" (the standard's
+// name), "offset", "description" (as [ErrorCode.Description] says) and
+// "fatal": the one shape in which weburl's command (-json -validate) and
+// its URL viewer give a validation error.
+func (e ValidationError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(validationErrorJSON{e.Code, e.Offset, e.Code.Description(), e.Fatal})
+}
+
+// UnmarshalJSON decodes the object MarshalJSON encodes; its description
+// is not read, as the code decides it.
+func (e *ValidationError) UnmarshalJSON(data []byte) error {
+	var v validationErrorJSON
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*e = ValidationError{Code: v.Code, Offset: v.Offset, Fatal: v.Fatal}
+	return nil
 }
 
 // String returns the name and offset, as in "invalid-URL-unit at 12".

@@ -3,11 +3,13 @@ package weburl
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -488,5 +490,46 @@ func numberedLines(t *testing.T, path string) iter.Seq2[int, string] {
 				return
 			}
 		}
+	}
+}
+
+// TestValidationErrorJSON checks the JSON shape of every validation
+// error, {"code", "offset", "description", "fatal"}, and that it and the
+// code's text decode back to what they encode.
+func TestValidationErrorJSON(t *testing.T) {
+	n := 0
+	for c := ErrorCode(1); c.Description() != ""; c++ {
+		n++
+		e := ValidationError{Code: c, Offset: int(c) * 3, Fatal: c%2 == 0}
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		want := map[string]any{"code": c.String(), "offset": float64(e.Offset), "description": c.Description(), "fatal": e.Fatal}
+		if !reflect.DeepEqual(m, want) {
+			t.Errorf("%s, want %v", b, want)
+		}
+		var back ValidationError
+		if err := json.Unmarshal(b, &back); err != nil || back != e {
+			t.Errorf("%s decodes to %v, %v; want %v", b, back, err, e)
+		}
+		var code ErrorCode
+		if err := code.UnmarshalText([]byte(c.String())); err != nil || code != c {
+			t.Errorf("UnmarshalText(%q): %v, %v", c, code, err)
+		}
+	}
+	if n != int(ErrZeroURL) {
+		t.Errorf("%d error codes, the last is %d", n, ErrZeroURL)
+	}
+	var code ErrorCode
+	if err := code.UnmarshalText([]byte("no-such-error")); err == nil {
+		t.Error("UnmarshalText of an unknown name: no error")
+	}
+	if _, err := ErrorCode(250).MarshalText(); err == nil {
+		t.Error("MarshalText of ErrorCode(250): no error")
 	}
 }
