@@ -90,16 +90,19 @@ test-wasm: wpt datasets
 	GOOS=wasip1 GOARCH=wasm go build ./...
 	GOOS=wasip1 GOARCH=wasm go test -short -exec "$$PWD/testdata/wasip1-exec.sh" .
 
-# viewer-static writes dist/viewer: the live URL viewer of `weburl -serve`
-# as a static page, weburl compiled to WebAssembly answering in the page,
-# for any web server to host (python3 -m http.server -d dist/viewer, say).
+# viewer-static writes the live URL viewer of `weburl -serve` as a static
+# page into VIEWER_DIR, a folder outside the checkout: weburl compiled to
+# WebAssembly (its own small main, cmd/weburl/internal/viewer/wasm)
+# answers in the page, for any web server to host (python3 -m http.server
+# -d DIR, say).
+VIEWER := cmd/weburl/internal/viewer
 viewer-static:
-	rm -rf dist/viewer && mkdir -p dist/viewer
-	GOOS=js GOARCH=wasm go build -ldflags='-s -w' -o dist/viewer/weburl.wasm ./cmd/weburl
-	cp "$$(go env GOROOT)/lib/wasm/wasm_exec.js" cmd/weburl/static/static.js cmd/weburl/viewer/viewer.js cmd/weburl/viewer/viewer.css dist/viewer/
-	sed -e 's|<html lang="en">|<html lang="en" data-engine="wasm">|' \
-		-e 's|<script src="viewer.js" defer></script>|<script src="wasm_exec.js"></script><script src="static.js"></script><script src="viewer.js" defer></script>|' \
-		cmd/weburl/viewer/index.html > dist/viewer/index.html
+	@case "$(VIEWER_DIR)" in "") echo "make viewer-static VIEWER_DIR=DIR: name the folder to write the page into" >&2; exit 2;; esac
+	@case "$$(realpath -m "$(VIEWER_DIR)")/" in "$$(pwd -P)"/*) echo "make viewer-static: VIEWER_DIR=$(VIEWER_DIR) is inside the checkout; name a folder outside it" >&2; exit 2;; esac
+	@mkdir -p "$(VIEWER_DIR)"
+	GOOS=js GOARCH=wasm go build -ldflags='-s -w' -o "$(VIEWER_DIR)/weburl.wasm" ./$(VIEWER)/wasm
+	cp "$$(go env GOROOT)/lib/wasm/wasm_exec.js" $(VIEWER)/static/index.html $(VIEWER)/static/static.js \
+		$(VIEWER)/page/viewer.js $(VIEWER)/page/viewer.css "$(VIEWER_DIR)/"
 
 # ci is what .ci/run runs.
 ci: test test-oldest test-386 test-race test-beam test-browsers test-wasm lint fuzz

@@ -14,13 +14,14 @@ import (
 )
 
 // TestStatic builds the static viewer (make viewer-static: weburl
-// compiled to WebAssembly, answering in the page), hosts it with a plain
-// file server, and checks the page as TestViewer does, on cases that
-// reach its errors, its bases and Chromium's departures.
+// compiled to WebAssembly, answering in the page) into a temporary
+// folder, hosts it with a plain file server, and checks the page as
+// TestViewer does, on cases that reach its errors, its bases and
+// Chromium's departures.
 func TestStatic(t *testing.T) {
-	root := filepath.Join("..", "..")
-	build := exec.Command("make", "-s", "viewer-static")
-	build.Dir = root
+	dir := t.TempDir()
+	build := exec.Command("make", "-s", "viewer-static", "VIEWER_DIR="+dir)
+	build.Dir = filepath.Join("..", "..")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("make viewer-static: %v\n%s", err, out)
 	}
@@ -28,7 +29,7 @@ func TestStatic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: http.FileServer(http.Dir(filepath.Join(root, "dist", "viewer")))}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
 	go srv.Serve(ln)
 	defer srv.Close()
 	page := "http://" + ln.Addr().String() + "/"

@@ -1,121 +1,10 @@
-// Command weburl parses URLs exactly as web browsers do, following the
-// WHATWG URL Standard, and prints them serialized, as JSON, or with their
-// validation errors.
-//
-// Usage:
-//
-//	weburl [flags] [URL ... | -]
-//	weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
-//	weburl -serve ADDR
-//	weburl -version
-//
-// With URLs as arguments, weburl parses those; without, it reads one URL
-// per line from standard input, as it does for an argument "-" (a line's
-// "\n" or "\r\n" is not part of it, and a byte order mark before the
-// first line is left out). It streams, in bounded memory: however long
-// the input and its lines, the command holds at most 34 blocks of it at a
-// time, each of 64 KiB or of the first -max-length+2 bytes of one line,
-// whichever is more (see -max-length), and what their lines print. It parses on as many goroutines as GOMAXPROCS allows, up to
-// 16, and prints in the order of the input, each line as soon as it is
-// read and parsed, so that it can also answer a line at a time in an
-// interactive pipeline.
-//
-// By default it prints each URL's serialization (JavaScript's href), one
-// line per input. An input that fails to parse prints an empty line, and a
-// message on standard error naming the line and the standard's
-// validation error.
-//
-// Flags:
-//
-//	-base URL   resolve each input against this base URL
-//	-json       print one JSON object per input, with the field names of
-//	            the web-platform-tests URL data (input, base, href, origin,
-//	            protocol, username, password, host, hostname, port,
-//	            pathname, search, hash), or {"input", "base", "failure":
-//	            true, "error"} for an input that fails to parse
-//	-validate   print every validation error, as "LINE:OFFSET: NAME:
-//	            DESCRIPTION" (OFFSET is the byte offset in the input;
-//	            "(fatal)" after NAME marks the one that made it fail); with
-//	            -json, add them to each object as "validationErrors"
-//	-canon P    print each URL's canonical key by the profile P:
-//	            safebrowsing (Google Safe Browsing), wayback (the Internet
-//	            Archive's) or sortquery (the href with its query sorted);
-//	            see canon.Canonicalizer
-//	-surt       print each URL's SURT, the key the Internet Archive sorts
-//	            captures by (see canon.SURT)
-//	-surt-cdx   print each URL's SURT byte for byte as the surt package
-//	            makes it, and so as the CDX indexes of the Wayback Machine
-//	            and Common Crawl have it, quirks included (see
-//	            canon.SURTOptions.CDXCompatible)
-//	-max-length N
-//	            answer an input longer than N bytes (default 2097152, 2 MiB,
-//	            the longest URL Chromium keeps) as the validation error
-//	            URL-too-long, without holding it whole: of a line of
-//	            standard input (its bytes before the "\n", less a "\r"
-//	            before it) the command holds no more than 64 KiB or N+2
-//	            bytes, whichever is more, and skips the rest; -json prints
-//	            its first 1 KiB as "input"
-//	-links      read the argument, a file or "-" for standard input, as
-//	            an HTML document, and print its links as a browser's DOM
-//	            resolves them (see package links): one per line, the href,
-//	            or "error: NAME" and the attribute's value, quoted, for a
-//	            link that does not parse; with -json, first
-//	            {"encoding", "base"} for the document, then {"element",
-//	            "attr", "raw", "descriptor" (srcset candidates), and "href"
-//	            or "error"} per link. -base is the document's URL; for a
-//	            file it defaults to the file's file: URL
-//	-content-type T
-//	            with -links: the document's HTTP Content-Type header, whose
-//	            charset counts in the HTML Standard's encoding sniffing
-//	-encoding LABEL
-//	            with -links: the document's encoding, whatever it declares
-//	            (the HTML Standard's user override)
-//	-max-bytes N
-//	            with -links: the longest document read (default 64 MiB);
-//	            a longer one is an error, and no more than N+1 bytes are
-//	            read
-//	-serve ADDR serve the live URL viewer at http://ADDR/ until
-//	            interrupted (SIGINT, SIGTERM): a page that shows, as one
-//	            types a URL and a base, weburl's components, its
-//	            validation errors with the bytes of the input they point
-//	            at, and beside them what the browser viewing the page
-//	            parses with new URL(), rows that differ marked; the case
-//	            is kept in the page's fragment (#url=...&base=...), so a
-//	            link shares it. GET /api/parse?url=U&base=B answers the
-//	            -json object for U against B, with "valid" and "errors":
-//	            [{"code", "offset", "description", "fatal"}]. The page
-//	            loads nothing from elsewhere
-//	-version    print the version, the Go toolchain and the Unicode
-//	            version of its IDNA tables (Go 1.26 builds have older
-//	            ones, so some international hosts parse otherwise)
-//	-h          print the help, on standard output
-//
-// The exit status is 0 when every input (with -links, every link) parses
-// (and, with -validate, has no validation error), 1 otherwise or when the
-// document cannot be read, and 2 for a usage error.
-//
-// Examples:
-//
-//	$ weburl 'HTTPS://EXAMPLE.com/a/../b c?x y#z'
-//	https://example.com/b%20c?x%20y#z
-//	$ weburl -base https://example.com/docs/ ../img/logo.png
-//	https://example.com/img/logo.png
-//	$ weburl -json 'http://faß.example/'
-//	{"input":"http://faß.example/","base":null,"href":"http://xn--fa-hia.example/",...}
-//	$ weburl -validate 'https://user@example.com/a b'
-//	1:12: invalid-credentials: the URL has a username or password
-//	1:26: invalid-URL-unit: a character is not allowed in a URL, or a percent sign is not followed by two hex digits
-//	$ weburl -surt 'http://www.archive.org/goo/?a=2&b&a=1'
-//	org,archive)/goo?a=1&a=2&b
-//	$ weburl < urls.txt > normalized.txt
-//	$ weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
-//	$ weburl -links -base https://example.com/docs/ page.html
-//	https://example.com/docs/intro.html
-//	https://example.com/img/logo.png
+//go:generate go run mkdoc.go
+
 package main
 
 import (
 	"bytes"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -138,80 +27,10 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
-       weburl [-base URL] [-max-length N] -canon safebrowsing|wayback|sortquery | -surt | -surt-cdx [URL ... | -]
-       weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-json] FILE | -
-       weburl -serve ADDR
-       weburl -version
-
-weburl parses URLs exactly as web browsers do (the WHATWG URL Standard).
-It parses its arguments, or else one URL per line of standard input (an
-argument "-" reads it too, in its place), and prints each URL's
-serialization, one line per input; an input that fails to parse prints an
-empty line and a message on standard error. A byte order mark before the
-first line of standard input is left out.
-
-Flags:
-  -base URL   resolve each input against the base URL
-  -json       print a JSON object per input, with the fields of the
-              web-platform-tests URL data (input, base, href, origin,
-              protocol, username, password, host, hostname, port, pathname,
-              search, hash), or "failure": true and "error": the name of the
-              standard's validation error
-  -validate   print the validation errors, one "LINE:OFFSET: NAME: WHY" line
-              each (the byte offset in the input; "(fatal)" after the name
-              marks the one that made the parse fail); with -json, add
-              "validationErrors"
-  -canon P    print each URL's canonical key by the profile P: safebrowsing
-              (Google Safe Browsing), wayback (the Internet Archive's) or
-              sortquery (the href with its query's pairs sorted by name)
-  -surt       print each URL's SURT, the Internet Archive's sort key
-  -surt-cdx   print each URL's SURT as the surt package makes it, the key
-              of existing CDX indexes, byte for byte, quirks included
-  -max-length N
-              answer an input longer than N bytes (default 2097152, 2 MiB)
-              as URL-too-long, holding no more of a line of standard input
-              than 64 KiB or N+2 bytes (-json prints its first 1 KiB as
-              "input")
-  -links      read FILE (or standard input, "-") as an HTML document and
-              print its links as a browser's DOM resolves them (package
-              links): one per line, the href, or "error: NAME" and the
-              attribute's value quoted; with -json, a first object with the
-              document's "encoding" and "base", then one per link with
-              "element", "attr", "raw", "descriptor" (srcset), and "href" or
-              "error". -base is the document's URL (for a FILE, its file:
-              URL by default)
-  -content-type T
-              with -links: the Content-Type header the document came with
-  -encoding LABEL
-              with -links: read the document in this encoding, whatever it
-              declares
-  -max-bytes N
-              with -links: fail on a document longer than N bytes (default
-              67108864, 64 MiB), reading no more than N+1
-  -serve ADDR serve the live URL viewer at http://ADDR/ (127.0.0.1:8080, say)
-              until interrupted: a page that shows, as one types, what
-              weburl and the browser that opens it parse a URL to, and
-              weburl's validation errors; GET /api/parse?url=U&base=B
-              answers weburl's JSON for it
-  -version    print the version, the Go toolchain and the Unicode version of
-              its IDNA tables, which decides how some hosts parse
-  -h          print this help
-
-Exit status: 0 if every input (with -links, every link) parses (and, with
--validate, has no validation error), 1 if not or the document cannot be
-read, 2 for a usage error.
-
-Examples:
-  weburl 'HTTPS://EXAMPLE.com/a/../b c?x y#z'
-  weburl -base https://example.com/docs/ ../img/logo.png
-  weburl -json 'http://faß.example/'
-  weburl -validate 'https://user@example.com/a b'
-  weburl -surt 'http://www.archive.org/goo/?a=2&b&a=1'
-  weburl < urls.txt > normalized.txt
-  weburl -canon sortquery < crawled.txt | sort -u > frontier.txt
-  curl -sD headers.txt https://example.com/ | weburl -links -base https://example.com/ -
-`
+// usage is the command's help, which -h prints and doc.go holds too.
+//
+//go:embed usage.txt
+var usage string
 
 // run runs the command and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -279,7 +98,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if flagSet(flags, "canon") {
 		opts.canon = profiles[*canonFlag]
 		if opts.canon == nil {
-			fmt.Fprintf(stderr, "weburl: -canon %q: the profiles are safebrowsing, wayback and sortquery\n", *canonFlag)
+			fmt.Fprintf(stderr, "weburl: -canon %q: the profiles are frontier, sortquery, safebrowsing and wayback\n", *canonFlag)
 			return 2
 		}
 	}
@@ -382,6 +201,7 @@ var profiles = map[string]*canon.Canonicalizer{
 	"safebrowsing": ptr(canon.SafeBrowsing),
 	"wayback":      ptr(canon.Wayback),
 	"sortquery":    ptr(canon.SortQuery),
+	"frontier":     ptr(canon.Frontier),
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -865,12 +685,13 @@ func (w *worker) printJSON(out *bytes.Buffer, input string, u *weburl.URL, err e
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, `{"name":`...)
+			// The keys of weburl.ValidationError's MarshalJSON.
+			b = append(b, `{"code":`...)
 			b = appendJSONString(b, e.Code.String())
-			b = append(b, `,"description":`...)
-			b = appendJSONString(b, e.Code.Description())
 			b = append(b, `,"offset":`...)
 			b = strconv.AppendInt(b, int64(e.Offset), 10)
+			b = append(b, `,"description":`...)
+			b = appendJSONString(b, e.Code.Description())
 			b = append(b, `,"fatal":`...)
 			b = strconv.AppendBool(b, e.Fatal)
 			b = append(b, '}')

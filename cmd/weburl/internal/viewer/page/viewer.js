@@ -1,6 +1,8 @@
-// The live URL viewer: weburl's answer from /api/parse, this browser's
-// from new URL(), side by side, as one types. The case lives in the
-// page's fragment, form-encoded: #url=...&base=...
+// The live URL viewer: weburl's answer (from the server's api/parse, or
+// from weburl compiled to WebAssembly in the static page) and this
+// browser's from new URL(), side by side, as one types. The case lives in
+// the page's fragment, form-encoded: #url=...&base=... The page's body is
+// built here, once for both index.html files.
 "use strict";
 
 const components = ["href", "origin", "protocol", "username", "password", "host",
@@ -8,6 +10,55 @@ const components = ["href", "origin", "protocol", "username", "password", "host"
 const $ = (id) => document.getElementById(id);
 let latest = 0; // the number of the newest request: older answers are dropped
 let typed = 0; // when the last keystroke came (performance.now())
+
+// body is the page, less the table's rows, which build adds.
+const body = `
+<header>
+<h1>weburl live URL viewer</h1>
+<p>What the <a href="https://url.spec.whatwg.org/">URL Standard</a> parses a URL to, as weburl parses it, beside
+what this browser's own <code>new URL(url, base)</code> gives. Rows where they differ are marked.
+The page's address holds the case: copy it to share it.</p>
+</header>
+<main>
+<form id="form" autocomplete="off">
+<label for="url">URL</label>
+<input id="url" name="url" type="text" spellcheck="false" autocapitalize="off" autofocus>
+<label for="base">Base URL <span class="hint">(optional)</span></label>
+<input id="base" name="base" type="text" spellcheck="false" autocapitalize="off">
+</form>
+<section aria-live="polite">
+<p class="status">weburl: <output id="status"></output></p>
+<div class="table-wrap">
+<table id="result">
+<thead><tr><th scope="col">component</th><th scope="col">weburl</th><th scope="col">this browser</th></tr></thead>
+<tbody id="rows"></tbody>
+</table>
+</div>
+<h2>Validation errors</h2>
+<p class="hint" id="errors-of"></p>
+<ol id="errors"></ol>
+</section>
+</main>
+<footer><p id="browser"></p></footer>`;
+
+// build writes the page: the body, and a row per component, with the
+// cells weburl's answer and the browser's go in.
+function build() {
+  document.body.insertAdjacentHTML("beforeend", body);
+  for (const c of components) {
+    const row = document.createElement("tr");
+    row.id = "row-" + c;
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = c;
+    const ours = document.createElement("td");
+    ours.id = c;
+    const theirs = document.createElement("td");
+    theirs.id = "browser-" + c;
+    row.append(name, ours, theirs);
+    $("rows").append(row);
+  }
+}
 
 // readFragment puts the fragment's url and base into the inputs.
 function readFragment() {
@@ -70,15 +121,15 @@ function marked(input, offset) {
 function show(url, base, r, b) {
   const failed = r.failure === true;
   for (const c of components) {
-    const ours = failed ? "" : r[c];
+    const ours = failed ? "failure" : r[c];
     const theirs = b === null ? "failure" : b[c];
     $(c).textContent = ours;
     $("browser-" + c).textContent = theirs;
     const differs = failed !== (b === null) || (!failed && ours !== theirs);
     $("row-" + c).classList.toggle("differs", differs);
   }
-  $("error").textContent = failed ? r.error : "";
-  $("valid").textContent = String(r.valid);
+  $("status").textContent = r.status;
+  document.body.dataset.valid = String(r.valid);
   const list = $("errors");
   list.replaceChildren();
   const of = r.errorsOf === "base" ? base : url;
@@ -112,14 +163,15 @@ async function update() {
   let r;
   try {
     if (typeof weburlParse === "function") {
-      // The static page: weburl compiled to WebAssembly, in the page.
-      r = JSON.parse(weburlParse(url, base));
+      // The static page: weburl compiled to WebAssembly, in the page,
+      // gives the answer's object.
+      r = weburlParse(url, base);
     } else {
       const resp = await fetch("api/parse?" + q.toString(), {cache: "no-store"});
       r = await resp.json();
     }
   } catch (e) {
-    if (n === latest) $("error").textContent = "the weburl server did not answer: " + e;
+    if (n === latest) $("status").textContent = "the weburl server did not answer: " + e;
     return;
   }
   if (n !== latest) return; // a newer keystroke's answer is coming
@@ -131,6 +183,7 @@ async function update() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  build();
   $("browser").textContent = "This browser: " + navigator.userAgent;
   readFragment();
   const onInput = () => { typed = performance.now(); update(); };
