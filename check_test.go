@@ -40,7 +40,7 @@ func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 		return fail("schemeEnd does not point at \":\"")
 	}
 	scheme := h[:c.schemeEnd]
-	if !isAlpha(scheme[0]) || strings.ToLower(scheme) != scheme || strings.IndexFunc(scheme, func(r rune) bool { return r > 0x7F || !isSchemeChar(byte(r)) }) >= 0 {
+	if !ascii.IsAlpha(scheme[0]) || strings.ToLower(scheme) != scheme || strings.IndexFunc(scheme, func(r rune) bool { return r > 0x7F || !isSchemeChar(byte(r)) }) >= 0 {
 		return fail("scheme %q is no lowercase URL-scheme string", scheme)
 	}
 	if schemeKindOf(scheme) != c.scheme {

@@ -56,13 +56,9 @@ var byteClasses = func() (t [256]byteClass) {
 	return t
 }()
 
-func isAlpha(c byte) bool        { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-func isDigit(c byte) bool        { return '0' <= c && c <= '9' }
-func isAlphanumeric(c byte) bool { return isAlpha(c) || isDigit(c) }
-
 // isSchemeChar reports whether c may follow the first code point of a scheme.
 func isSchemeChar(c byte) bool {
-	return isAlphanumeric(c) || c == '+' || c == '-' || c == '.'
+	return ascii.IsAlphanumeric(c) || c == '+' || c == '-' || c == '.'
 }
 
 // isTabOrNewline reports whether c is an ASCII tab or newline, which the

@@ -160,7 +160,7 @@ func splitWindowsPath(p string) (host, rest string, ok bool) {
 		}
 	}
 	switch {
-	case len(p) >= 3 && isAlpha(p[0]) && p[1] == ':' && isSep(p[2]):
+	case len(p) >= 3 && ascii.IsAlpha(p[0]) && p[1] == ':' && isSep(p[2]):
 		return "", "/" + p[:2] + p[2:], true
 	case len(p) > 2 && isSep(p[0]) && isSep(p[1]) && !isSep(p[2]):
 		// \\server\share...: the server is the host.

@@ -13,7 +13,7 @@ import (
 // https://url.spec.whatwg.org/#ends-in-a-number-checker
 func endsInANumber[S ~string | ~[]byte](s S) bool {
 	// Most domains end in a letter: then the check costs a byte, inlined.
-	return len(s) > 0 && mayEndInANumber(s[len(s)-1]) && endsInANumberAfter(s)
+	return len(s) > 0 && ascii.MayEndInANumber(s[len(s)-1]) && endsInANumberAfter(s)
 }
 
 // endsInANumberAfter is endsInANumber once the last byte is one a number
@@ -40,32 +40,11 @@ func endsInANumberAfter[S ~string | ~[]byte](s S) bool {
 	if len(last) == 0 {
 		return false
 	}
-	if allDigits(last) {
+	if ascii.AllDigits(last) {
 		return true
 	}
 	_, _, ok := parseIPv4Number(last)
 	return ok
-}
-
-// mayEndInANumber reports whether a domain whose last byte is c may end in
-// a number: c is a hex digit, "x" or "X", or "." (see endsInANumber). A
-// table lookup: most domains end in a letter that no number does.
-func mayEndInANumber(c byte) bool { return numberEnds[c] }
-
-var numberEnds = func() (t [256]bool) {
-	for c := range t {
-		t[c] = ascii.IsHex(byte(c)) || byte(c)|0x20 == 'x' || c == '.'
-	}
-	return t
-}()
-
-func allDigits[S ~string | ~[]byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // ipv4NumberMax saturates the IPv4 number parser: every part above 2³² is

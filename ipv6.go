@@ -62,11 +62,11 @@ func parseIPv6(s string, report addrReport) (addr [8]uint16, err ErrorCode, at i
 					}
 					i++
 				}
-				if i == len(s) || !isDigit(s[i]) {
+				if i == len(s) || !ascii.IsDigit(s[i]) {
 					return addr, ErrIPv4InIPv6InvalidCodePoint, i
 				}
 				ipv4Piece, partStart := -1, i
-				for ; i < len(s) && isDigit(s[i]); i++ {
+				for ; i < len(s) && ascii.IsDigit(s[i]); i++ {
 					number := int(s[i] - '0')
 					switch ipv4Piece {
 					case -1:

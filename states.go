@@ -72,7 +72,7 @@ func (s state) String() string { return stateNames[s] }
 
 // https://url.spec.whatwg.org/#scheme-start-state
 func (p *parser) schemeStartState(buf []byte) ([]byte, ErrorCode) {
-	if p.i < len(p.in) && isAlpha(p.in[p.i]) {
+	if p.i < len(p.in) && ascii.IsAlpha(p.in[p.i]) {
 		p.state = stateScheme
 		return p.schemeState(buf)
 	}
@@ -888,7 +888,7 @@ func shortenedLen[S ~string | ~[]byte](path S, scheme schemeKind) int {
 // whether it is more than 65535 matters then).
 // https://url.spec.whatwg.org/#port-state
 func readPort(s string, i int) (end, port int) {
-	for ; i < len(s) && isDigit(s[i]); i++ {
+	for ; i < len(s) && ascii.IsDigit(s[i]); i++ {
 		port = min(port*10+int(s[i]-'0'), 1<<16)
 	}
 	return i, port
@@ -920,19 +920,19 @@ func normalizesDriveLetter(s string, i int) bool {
 	if i+1 >= len(s) || s[i+1] != '|' {
 		return false
 	}
-	return isAlpha(s[i]) && (i+2 == len(s) || s[i+2] == '/' || s[i+2] == '\\' || s[i+2] == '?' || s[i+2] == '#')
+	return ascii.IsAlpha(s[i]) && (i+2 == len(s) || s[i+2] == '/' || s[i+2] == '\\' || s[i+2] == '?' || s[i+2] == '#')
 }
 
 // isWindowsDriveLetter reports whether s is an ASCII alpha followed by ":" or "|".
 // https://url.spec.whatwg.org/#windows-drive-letter
 func isWindowsDriveLetter(s string) bool {
-	return len(s) == 2 && isAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
+	return len(s) == 2 && ascii.IsAlpha(s[0]) && (s[1] == ':' || s[1] == '|')
 }
 
 // isNormalizedWindowsDriveLetter reports whether s is an ASCII alpha followed by ":".
 // https://url.spec.whatwg.org/#normalized-windows-drive-letter
 func isNormalizedWindowsDriveLetter(s string) bool {
-	return len(s) == 2 && isAlpha(s[0]) && s[1] == ':'
+	return len(s) == 2 && ascii.IsAlpha(s[0]) && s[1] == ':'
 }
 
 // startsWithWindowsDriveLetter reports whether s is a Windows drive letter,

@@ -40,7 +40,7 @@ func stdExpressible(u *URL) bool {
 		if !ascii.StartsWithPercentByte(credentials, i) {
 			return false
 		}
-		if b := ascii.Unhex(credentials[i+1])<<4 | ascii.Unhex(credentials[i+2]); b < 0x80 && (isAlphanumeric(b) || strings.IndexByte("$&+,-.;=_~", b) >= 0) {
+		if b := ascii.Unhex(credentials[i+1])<<4 | ascii.Unhex(credentials[i+2]); b < 0x80 && (ascii.IsAlphanumeric(b) || strings.IndexByte("$&+,-.;=_~", b) >= 0) {
 			return false
 		}
 	}

@@ -243,7 +243,7 @@ func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 // took that step themselves or expect no special scheme: it reads a byte
 // at a time.
 func readAnyScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
-	if len(s) == 0 || !isAlpha(s[0]) {
+	if len(s) == 0 || !ascii.IsAlpha(s[0]) {
 		return 0, schemeOther, false, false
 	}
 	cls := byteClasses[s[0]]

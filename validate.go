@@ -20,10 +20,12 @@ import (
 //
 // The constants from [ErrDomainToASCII] to
 // [ErrFileInvalidWindowsDriveLetterHost] are the standard's table of
-// validation errors, in its order; the other eight are weburl's own:
-// [ErrURLTooLong], an input too long for a URL, and the seven with which a
+// validation errors, in its order; the other ten are weburl's own:
+// [ErrURLTooLong], an input too long for a URL, the seven with which a
 // setter refuses a value where the standard's setter returns without a
-// validation error (from [ErrSchemeInvalid] to [ErrZeroURL]). Each says
+// validation error (from [ErrSchemeInvalid] to [ErrZeroURL]), and the two
+// with which [ParseRequestTarget] refuses what HTTP sent
+// ([ErrRequestTargetInvalid] and [ErrHostHeaderInvalid]). Each says
 // where the Offset of a [ValidationError] or an [Error] with that code
 // points, as a byte offset in the input: at the code point that causes
 // the error where one does, else at the start of what is at fault. Errors
@@ -191,6 +193,18 @@ const (
 	// ErrZeroURL: the URL is the zero URL, which has no components to
 	// set.
 	ErrZeroURL
+
+	// The refusals of [ParseRequestTarget], which reads what HTTP sends
+	// (RFC 9112), not a URL string.
+
+	// ErrRequestTargetInvalid: the request-target is in neither
+	// origin-form (a path from "/" and an optional query) nor
+	// absolute-form (an http or https URL without a fragment). At the
+	// byte that makes it so.
+	ErrRequestTargetInvalid
+	// ErrHostHeaderInvalid: the Host header's value is not a host and an
+	// optional port. At the byte that makes it so.
+	ErrHostHeaderInvalid
 )
 
 // errorCodes holds each code's name in the standard and its description.
@@ -235,6 +249,8 @@ var errorCodes = [...]struct{ name, description string }{
 	ErrHostnameWithPort:                     {"hostname-with-port", "the hostname has a port"},
 	ErrHostEmpty:                            {"host-empty", "the host cannot be empty while the URL has credentials or a port"},
 	ErrZeroURL:                              {"zero-URL", "the URL is the zero URL, which has no components"},
+	ErrRequestTargetInvalid:                 {"request-target-invalid", "the request-target is neither a path from \"/\" with a query nor an http or https URL"},
+	ErrHostHeaderInvalid:                    {"Host-invalid", "the Host header is not a host and an optional port"},
 }
 
 // String returns the standard's name for the validation error, such as
@@ -393,7 +409,7 @@ func invalidURLUnit(s string, i int) (invalid bool, n int) {
 // https://url.spec.whatwg.org/#url-code-points
 var asciiURLCodePoint = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {
-		t[c] = isAlphanumeric(byte(c))
+		t[c] = ascii.IsAlphanumeric(byte(c))
 	}
 	for _, c := range "!$&'()*+,-./:;=?@_~" {
 		t[c] = true

@@ -52,7 +52,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	host, portText := cdxHostinfo(netloc)
 	port := 0
 	if portText != "" {
-		if !allDigits(portText) {
+		if !ascii.AllDigits(portText) {
 			return "", errCDXSURT(raw, ErrPortInvalid)
 		}
 		n, err := strconv.ParseUint(portText, 10, 32)
@@ -320,7 +320,7 @@ func cdxIPv4(host string) (string, bool) {
 	if host == "" {
 		return "", false
 	}
-	if allDigits(host) {
+	if ascii.AllDigits(host) {
 		var v uint32
 		for i := 0; i < len(host); i++ {
 			v = v*10 + uint32(host[i]-'0')
@@ -333,7 +333,7 @@ func cdxIPv4(host string) (string, bool) {
 	}
 	octal := host[0] == '0'
 	for _, p := range parts {
-		if p == "" || !allDigits(p) || octal && strings.ContainsAny(p, "89") {
+		if p == "" || !ascii.AllDigits(p) || octal && strings.ContainsAny(p, "89") {
 			return "", false
 		}
 	}
@@ -399,7 +399,7 @@ func cdxHostToSURT(host string, reverseIP bool) string {
 	if !reverseIP && len(labels) == 4 {
 		quad := true
 		for _, l := range labels {
-			quad = quad && len(l) >= 1 && len(l) <= 3 && allDigits(l)
+			quad = quad && len(l) >= 1 && len(l) <= 3 && ascii.AllDigits(l)
 		}
 		if quad {
 			return host

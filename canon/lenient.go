@@ -104,14 +104,14 @@ func (c *Canonicalizer) splitLenient(s string) (l lenientParts, err error) {
 // s (an ASCII letter, then letters, digits, "+", "-" and ".", then ":"),
 // or 0 if s starts with none.
 func schemeEnd(s string) int {
-	if s == "" || !isAlpha(s[0]) {
+	if s == "" || !ascii.IsAlpha(s[0]) {
 		return 0
 	}
 	for i := 1; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == ':':
 			return i
-		case !isAlpha(c) && (c < '0' || c > '9') && c != '+' && c != '-' && c != '.':
+		case !ascii.IsAlpha(c) && (c < '0' || c > '9') && c != '+' && c != '-' && c != '.':
 			return 0
 		}
 	}
@@ -130,7 +130,7 @@ func (c *Canonicalizer) appendLenientAuthority(buf, scratch []byte, auth, scheme
 		}
 		host = auth[at+1:]
 	}
-	if colon := strings.LastIndexByte(host, ':'); colon > strings.LastIndexByte(host, ']') && allDigits(host[colon+1:]) {
+	if colon := strings.LastIndexByte(host, ':'); colon > strings.LastIndexByte(host, ']') && ascii.AllDigits(host[colon+1:]) {
 		host, port = host[:colon], host[colon+1:]
 	}
 	buf, scratch = c.appendLenientHost(buf, scratch, host)
@@ -189,7 +189,7 @@ func ipv4(h []byte) (string, bool) {
 		return "", false
 	}
 	for _, c := range h {
-		if !ascii.IsHex(c) && c|0x20 != 'x' && c != '.' {
+		if !ascii.MayEndInANumber(c) {
 			return "", false
 		}
 	}
@@ -206,7 +206,7 @@ func ipv4(h []byte) (string, bool) {
 // one pass over host, lowercasing as it copies.
 func (c *Canonicalizer) appendPlainHost(buf []byte, host string) (_ []byte, ok bool) {
 	n := len(host)
-	if n == 0 || host[0] == '.' || host[n-1] == '.' || host[0] == '[' || mayEndInANumber(host[n-1]) {
+	if n == 0 || host[0] == '.' || host[n-1] == '.' || host[0] == '[' || ascii.MayEndInANumber(host[n-1]) {
 		return buf, false
 	}
 	start := len(buf)
@@ -230,22 +230,9 @@ func (c *Canonicalizer) appendPlainHost(buf []byte, host string) (_ []byte, ok b
 	return buf, true
 }
 
-// mayEndInANumber reports whether a host that ends in c may end in a
-// number: c is a hex digit, "x" or ".".
-func mayEndInANumber(c byte) bool { return ascii.IsHex(c) || c|0x20 == 'x' || c == '.' }
-
 // portIs reports whether the digits port are the number of the port
 // text n ("" for none).
 func portIs(port, n string) bool {
 	v, err := strconv.Atoi(port)
 	return err == nil && n != "" && strconv.Itoa(v) == n
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -49,7 +49,7 @@ func appendNormalized(dst []byte, s string) []byte {
 // characters, which percent-encoding normalization decodes.
 // https://www.rfc-editor.org/rfc/rfc3986#section-2.3
 func isUnreserved(c byte) bool {
-	return isAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+	return ascii.IsAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // Repeated percent-decoding (Canonicalizer.DecodeRepeatedly).
@@ -127,7 +127,7 @@ func resolveDots(p []byte, file, surt bool) []byte {
 				w += copy(p[w:], p[i:j]) // nothing to remove: it stays
 				i = j
 				continue
-			case !(file && w == 3 && isAlpha(p[1]) && p[2] == ':'):
+			case !(file && w == 3 && ascii.IsAlpha(p[1]) && p[2] == ':'):
 				w = max(bytes.LastIndexByte(p[:w], '/'), 0)
 			}
 		default:
@@ -397,7 +397,7 @@ func sessionSegment(seg []byte) int {
 		return notSession
 	}
 	for ; len(in) > 0; in = in[27:] {
-		if !isAlpha(in[0]) || in[1] != '(' || in[26] != ')' || !allAlnum(in[2:26]) {
+		if !ascii.IsAlpha(in[0]) || in[1] != '(' || in[26] != ')' || !allAlnum(in[2:26]) {
 			return notSession
 		}
 	}
@@ -445,11 +445,9 @@ func stripPathSessionIDs(p []byte) []byte {
 
 // ASCII helpers of the rules.
 
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
 func allAlnum(b []byte) bool {
 	for _, c := range b {
-		if !isAlpha(c) && (c < '0' || c > '9') {
+		if !ascii.IsAlpha(c) && (c < '0' || c > '9') {
 			return false
 		}
 	}
@@ -458,7 +456,7 @@ func allAlnum(b []byte) bool {
 
 func allLetters(b []byte) bool {
 	for _, c := range b {
-		if !isAlpha(c) {
+		if !ascii.IsAlpha(c) {
 			return false
 		}
 	}

@@ -164,7 +164,7 @@ func contentTypeCharset(contentType string) (string, bool) {
 				continue
 			}
 		}
-		if name == "charset" && validToken(name) {
+		if name == "charset" { // a name of HTTP token code points, as the standard asks
 			return value, true
 		}
 	}
@@ -194,21 +194,6 @@ func collectQuoted(s string) (value, rest string) {
 		i++
 	}
 	return b.String(), ""
-}
-
-// validToken reports whether s is an HTTP token, as a parameter name
-// must be.
-func validToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c >= 0x7F || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // prescan is the HTML Standard's "prescan a byte stream to determine its
@@ -287,7 +272,7 @@ func prescanMeta(b []byte) (e encodingInfo, found, ok bool) {
 				continue
 			}
 			return metaEncoding(charset), true, true
-		case len(rest) >= 2 && rest[0] == '<' && (isASCIIAlpha(rest[1]) || len(rest) >= 3 && rest[1] == '/' && isASCIIAlpha(rest[2])):
+		case len(rest) >= 2 && rest[0] == '<' && (ascii.IsAlpha(rest[1]) || len(rest) >= 3 && rest[1] == '/' && ascii.IsAlpha(rest[2])):
 			// Another tag: skip its name and attributes.
 			i := pos + 1
 			for i < len(b) && !isSpaceOrGT(b[i]) {
@@ -515,4 +500,3 @@ func indexFold(s, word string) int {
 func isSpace(c byte) bool        { return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ' }
 func isSpaceOrSlash(c byte) bool { return isSpace(c) || c == '/' }
 func isSpaceOrGT(c byte) bool    { return isSpace(c) || c == '>' }
-func isASCIIAlpha(c byte) bool   { return 'a' <= c|0x20 && c|0x20 <= 'z' }

@@ -13,13 +13,12 @@ import (
 type attrKind uint8
 
 const (
-	oneURL       attrKind = iota // a URL, as the DOM's reflecting getter resolves it
-	emptyIsDoc                   // a URL; empty, the document's URL (form.action, formAction)
-	baseHref                     // <base href>: against the document's URL
-	srcsetURLs                   // a srcset: one URL per image candidate
-	tokenURLs                    // URLs separated by ASCII whitespace (ping)
-	absoluteURLs                 // absolute URLs separated by ASCII whitespace (itemtype)
-	refreshURL                   // the URL of <meta http-equiv=refresh content>
+	oneURL     attrKind = iota // a URL, as the DOM's reflecting getter resolves it
+	emptyIsDoc                 // a URL; empty, the document's URL (form.action, formAction)
+	baseHref                   // <base href>: against the document's URL
+	srcsetURLs                 // a srcset: one URL per image candidate
+	tokenURLs                  // URLs separated by ASCII whitespace (ping)
+	refreshURL                 // the URL of <meta http-equiv=refresh content>
 )
 
 // urlAttrs are the attributes of each HTML element that the HTML

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/weburl/weburl/internal/ascii"
 	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 )
 
@@ -585,7 +586,7 @@ func generatePatternString(parts []part, opts options) string {
 			b.WriteString("{" + escapePatternString(p.value) + "}" + p.mod.String())
 			continue
 		}
-		customName := !isASCIIDigit(p.name[0])
+		customName := !ascii.IsDigit(p.name[0])
 		needsGrouping := p.suffix != "" || p.prefix != "" && p.prefix != opts.prefix
 		if !needsGrouping && customName && p.typ == partSegmentWildcard && p.mod == modNone &&
 			next != nil && next.prefix == "" && next.suffix == "" {
@@ -593,7 +594,7 @@ func generatePatternString(parts []part, opts options) string {
 				r, _ := utf8.DecodeRuneInString(next.value)
 				needsGrouping = jsregexp.IsIdentifierCodePoint(r, false)
 			} else {
-				needsGrouping = isASCIIDigit(next.name[0])
+				needsGrouping = ascii.IsDigit(next.name[0])
 			}
 		}
 		if !needsGrouping && p.prefix == "" && prev != nil && prev.typ == partFixedText &&
@@ -650,5 +651,3 @@ func escapePatternString(input string) string {
 	}
 	return b.String()
 }
-
-func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -196,6 +196,42 @@ func AppendPercentDecoded(dst []byte, s string, plus bool) []byte {
 	return append(dst, s[start:]...)
 }
 
+// IsAlpha reports whether c is an ASCII letter (the standards' "ASCII
+// alpha"): setting bit 0x20 lowercases a letter and leaves no other byte
+// in "a" to "z".
+func IsAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// IsAlphanumeric reports whether c is an ASCII letter or digit.
+func IsAlphanumeric(c byte) bool { return IsAlpha(c) || IsDigit(c) }
+
+// AllDigits reports whether every byte of s is an ASCII digit (true for
+// an empty s).
+func AllDigits[S ~string | ~[]byte](s S) bool {
+	for i := 0; i < len(s); i++ {
+		if !IsDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// MayEndInANumber reports whether a host whose last byte is c may end in
+// a number, as the URL Standard's IPv4 parser reads numbers: c is a hex
+// digit, "x" or "X" (of "0x"), or "." (a last empty part). A table
+// lookup: most hosts end in a letter that no number does.
+// https://url.spec.whatwg.org/#ends-in-a-number-checker
+func MayEndInANumber(c byte) bool { return numberEnds[c] }
+
+var numberEnds = func() (t [256]bool) {
+	for c := range t {
+		t[c] = IsHex(byte(c)) || byte(c)|0x20 == 'x' || c == '.'
+	}
+	return t
+}()
+
 // Is reports whether s is all ASCII.
 func Is[S ~string | ~[]byte](s S) bool {
 	for i := 0; i < len(s); i++ {
