@@ -154,7 +154,7 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 				dst.href, dst.components = concat(base.href[:at], input), r.c
 				return dst, nil
 			}
-			if at > 0 {
+			if at > 0 && shortcuts&cutResume != 0 {
 				// A reference, which verbatim would not take.
 				resumeRelative(base, input, at, &r)
 				return runStates(input, base, dst, want, x, &r)
@@ -175,19 +175,14 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 	return runStates(input, base, dst, want, x, &r)
 }
 
-// keep returns the URL of components c made of a and b, which nothing
-// writes to again, as want asks (see parseURL).
-func keep(a, b string, c *components, dst *URL, want want) *URL {
-	switch {
-	case want == wantValid:
-		return nil
-	case want == wantHref:
-		dst.href, dst.components = concat(a, b), *c
+// keep returns the URL of components c whose href is href, which nothing
+// writes to again, as want asks (see parseURL): into dst, or new.
+func keep(href string, c *components, dst *URL, want want) *URL {
+	if want == wantHref {
+		dst.href, dst.components = href, *c
 		return dst
-	case b == "":
-		return &URL{href: a, components: *c}
 	}
-	return newURL(a, b, c)
+	return &URL{href: href, components: *c}
 }
 
 // runStates runs the states on input, from where r says, for parseURL
@@ -204,6 +199,7 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 	p.state = stateSchemeStart
 	p.c.queryStart, p.c.hashStart = omitted, omitted
 	switch {
+	case shortcuts&cutResume == 0:
 	case r.kind >= resumed: // resumed or resumedRelative
 		r.resume(&p)
 	case r.kind == schemed && unchanged(p.in, p.raw):
@@ -240,13 +236,13 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 		}
 		switch {
 		case string(buf) == p.raw:
-			return keep(p.raw, "", &p.c, dst, want), nil
+			return keep(p.raw, &p.c, dst, want), nil
 		case cap(buf) <= 2*len(buf):
 			// Nothing writes to buf again. A buffer mostly empty, as when
 			// "../" segments or tabs shrink the input, is copied instead.
-			return keep(unsafe.String(unsafe.SliceData(buf), len(buf)), "", &p.c, dst, want), nil
+			return keep(unsafe.String(unsafe.SliceData(buf), len(buf)), &p.c, dst, want), nil
 		}
-		return keep(string(buf), "", &p.c, dst, want), nil
+		return keep(string(buf), &p.c, dst, want), nil
 	}
 	var scratch [256]byte
 	buf, err := p.run(append(scratch[:0], p.head...))
@@ -256,7 +252,7 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 	buf = p.finish(buf)
 	switch {
 	case string(buf) == p.raw:
-		return keep(p.raw, "", &p.c, dst, want), nil
+		return keep(p.raw, &p.c, dst, want), nil
 	case want == wantURL:
 		return newURL(unsafe.String(unsafe.SliceData(buf), len(buf)), "", &p.c), nil
 	}
@@ -309,9 +305,8 @@ func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, e
 
 // canParse reports whether input parses against base: parseURL for
 // wantValid, through the same dispatch, without parseURL's frame and
-// arguments (which cost CanParse 31, 31 and 28 more instructions per URL
-// on kasztp.txt, userbait.txt and wpt's inputs: GOGC=off bench/ir.sh
-// canparse, at 88a6828).
+// arguments, which made CanParse, a few hundred instructions per URL,
+// a tenth slower (bench/README.md, "What the code's comments rest on").
 func canParse(input string, base *URL) bool {
 	if len(input) > MaxInputLength {
 		return false
@@ -334,12 +329,10 @@ type urlWith[A any] struct {
 // newURL returns a new URL with components c whose href is a + b. When
 // the href is short, up to 208 bytes, the URL and its href are one
 // allocation, of the allocator's size class that holds both, rather than
-// two: resolving the references of kasztp.txt, userbait.txt and wpt's
-// inputs takes 164, 167 and 175 fewer instructions per URL, parsing wpt's
-// inputs 121 (GOGC=off bench/ir.sh resolve parse, at 88a6828, against
-// &URL{href: a + b}), and the collector has one object less to mark. The
-// href's bytes are never written again, and the URL's own bytes stay
-// alive as long as its href does.
+// two: the allocator's work per URL resolved falls by a fifth, and the
+// collector has one object less to mark (bench/README.md, "What the
+// code's comments rest on"). The href's bytes are never written again,
+// and the URL's own bytes stay alive as long as its href does.
 func newURL(a, b string, c *components) *URL {
 	// One case per size class from 64 to 256 bytes: 48 for the URL (on
 	// 64-bit platforms) and a multiple of 16 for the href. The cases are
@@ -387,11 +380,10 @@ func newURLWith[A any](a, b string, c *components) *URL {
 }
 
 // concat returns a + b. A short result is put together on the stack and
-// copied once into its string: against the runtime's concatenation,
-// resolving into a URL reused takes 66, 64 and 31 fewer instructions per
-// URL on kasztp.txt, userbait.txt and wpt's inputs (GOGC=off bench/ir.sh
-// resolve-reuse, at 88a6828), and parse-reuse, whose hrefs are mostly the
-// input, 6 or 7 more.
+// copied once into its string, which makes resolving into a URL reused
+// faster than the runtime's concatenation, and parsing into one, whose
+// hrefs are mostly the input, hardly slower (bench/README.md, "What the
+// code's comments rest on").
 func concat(a, b string) string {
 	switch {
 	case b == "":

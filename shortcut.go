@@ -52,6 +52,7 @@ const (
 	cutVerbatim shortcutSet = 1 << iota
 	cutResolve
 	cutPathRun
+	cutResume // the states go on from where a shortcut stopped
 
 	allShortcuts = 1<<iota - 1
 )
@@ -87,10 +88,9 @@ type resumption struct {
 
 // dispatch takes the verbatim shortcut for parseURL and canParse, into r
 // (the zero resumption), and returns r.kind: the one place the entry
-// consults it. parseURL
-// consults the resolve shortcut first. It inlines: a function call for
-// it cost CanParse 21 instructions per URL on kasztp.txt (GOGC=off
-// bench/ir.sh canparse).
+// consults it. parseURL consults the resolve shortcut first. It inlines
+// (TestInlining): a call of it made CanParse measurably slower
+// (bench/README.md, "What the code's comments rest on").
 func dispatch(input string, want want, r *resumption) verdict {
 	if shortcuts&cutVerbatim != 0 {
 		r.kind = verbatim(input, &r.c, want)
@@ -179,9 +179,9 @@ func verbatim(s string, c *components, want want) verdict {
 	switch {
 	case kind == schemeFile && j == i:
 		hostKind = HostEmpty
-	case j == i || mayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
-		// (mayEndInANumber is endsInANumber's first test, which is not
-		// inlined through its generic instantiation.)
+	case j == i || ascii.MayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
+		// (MayEndInANumber is endsInANumber's first test, which the
+		// compiler does not inline through its generic instantiation.)
 		return schemed
 	}
 	if j < len(s) && s[j] == ':' && kind != schemeFile {
@@ -423,11 +423,10 @@ func resumeRelative(base *URL, ref string, at uint32, r *resumption) {
 // stop, or len(s); stop holds no lower-case letter, digit, "-" or ".".
 // Bytes other than those are rare in a domain, and mostly end it: the
 // scan finds the first of them eight bytes at a time, without a branch
-// per byte (see notLDH), and goes on a byte at a time only from there.
-// Against a loop a byte at a time through the table, it saves 21, 37 and
-// -11 instructions per URL parsing kasztp.txt, userbait.txt and wpt's
-// inputs, and 22, 38 and -11 answering CanParse (GOGC=off bench/ir.sh
-// parse canparse, at 88a6828, against that loop in its place).
+// per byte (see notLDH), and goes on a byte at a time only from there,
+// which is faster than a loop a byte at a time on real hosts and a little
+// slower on the short hosts of the standard's edge cases (bench/README.md,
+// "What the code's comments rest on").
 func scanDomain(s string, i int, stop byteClass) int {
 	for i < len(s) {
 		switch {

@@ -34,4 +34,5 @@ var shortcutNames = [...]struct {
 	{"verbatim", cutVerbatim},
 	{"resolve", cutResolve},
 	{"pathRun", cutPathRun},
+	{"resume", cutResume},
 }

@@ -227,8 +227,8 @@ func schemeKindOf(s string) schemeKind {
 // "-" and ".", then ":". It returns the index of that ":" (0 when s starts
 // with no scheme), the scheme's kind, whether it has an upper-case letter
 // (which the scheme state lowercases), and whether "//" follows the ":"
-// (which the special authority slashes state looks for). The states, the
-// shortcuts and the canonicalizer all read schemes with it.
+// (which the special authority slashes state looks for). The states and
+// the shortcuts read schemes with it.
 // https://url.spec.whatwg.org/#scheme-start-state
 func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 	if len(s) >= 8 {
@@ -260,10 +260,10 @@ func readAnyScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 // lowerSpecialScheme is readScheme's first step: it returns the index of
 // the ":" and the kind of a special scheme in lower case followed by "://"
 // that x, the input's first eight bytes as a little-endian word, starts
-// with, a compare each; or 0. The verbatim shortcut calls it itself, as it
-// is inlined where readScheme is not, which saves Parse and CanParse 24
-// instructions per URL on kasztp.txt (GOGC=off bench/ir.sh parse
-// canparse, at 88a6828, against a call of readScheme).
+// with, a compare each; or 0. The verbatim shortcut calls it itself: it
+// inlines (TestInlining) where readScheme does not, and a call for the
+// scheme of every URL is measurably slower (bench/README.md, "What the
+// code's comments rest on").
 func lowerSpecialScheme(x uint64) (colon int, kind schemeKind) {
 	const (
 		colonSlashes = uint64(':') | uint64('/')<<8 | uint64('/')<<16 // "://"
