@@ -501,6 +501,19 @@ func (u URL) Hash() string {
 	return u.href[u.hashStart:]
 }
 
+// HasSearch reports whether the URL has a query, which may be empty: the
+// query of "https://a.example/?" is empty, that of "https://a.example/"
+// null. Search returns "" for both, as JavaScript's URL.search does.
+// https://url.spec.whatwg.org/#concept-url-query
+func (u URL) HasSearch() bool { return u.queryStart != omitted }
+
+// HasHash reports whether the URL has a fragment, which may be empty: the
+// fragment of "https://a.example/#" is empty, that of
+// "https://a.example/" null. Hash returns "" for both, as JavaScript's
+// URL.hash does.
+// https://url.spec.whatwg.org/#concept-url-fragment
+func (u URL) HasHash() bool { return u.hashStart != omitted }
+
 // Equal reports whether u and v are equal URLs: whether their
 // serializations are the same. A nil URL is equal to the zero URL (and to
 // nil). Equal is *u == *v for URLs that are not nil.

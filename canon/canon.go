@@ -360,25 +360,13 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 }
 
 // queryAndFragment returns u's query and fragment, and whether each is
-// there (not null), which the getters do not say of an empty one. u is
-// not the zero URL. A URL's serialization holds no "#" before its
-// fragment's, and no "?" before its query's (the percent-encode sets and
-// the forbidden host code points take them), so that an href ending in
-// "#" has an empty fragment, and one ending in "?" once the fragment is
-// off, an empty query.
+// there (not null), which Search and Hash do not say of an empty one.
 func queryAndFragment(u *weburl.URL) (query, fragment string, hasQuery, hasFragment bool) {
-	href, hash, search := u.Href(), u.Hash(), u.Search()
-	end := len(href) - len(hash)
-	if hash != "" {
-		fragment, hasFragment = hash[1:], true
-	} else if href[end-1] == '#' {
-		hasFragment = true
-		end--
+	if hasQuery = u.HasSearch(); hasQuery {
+		query = strings.TrimPrefix(u.Search(), "?")
 	}
-	if search != "" {
-		query, hasQuery = search[1:], true
-	} else {
-		hasQuery = href[end-1] == '?'
+	if hasFragment = u.HasHash(); hasFragment {
+		fragment = strings.TrimPrefix(u.Hash(), "#")
 	}
 	return query, fragment, hasQuery, hasFragment
 }
@@ -535,10 +523,9 @@ func (c *Canonicalizer) appendURLHost(buf, scratch []byte, h string, kind weburl
 }
 
 // hasStrayDots reports whether h starts or ends with a dot or has two in
-// a row: whether trimDots changes it. (A scan eight bytes at a time took
-// 22, 15 and 21 more instructions per URL keying kasztp.txt, userbait.txt
-// and wpt's inputs with Wayback than this loop: GOGC=off bench/ir.sh
-// wayback, at 88a6828.)
+// a row: whether trimDots changes it. A loop a byte at a time: hosts are
+// short, and a scan eight bytes at a time was slower (bench/README.md,
+// "What the code's comments rest on").
 func hasStrayDots[S ~string | ~[]byte](h S) bool {
 	n := len(h)
 	if n == 0 {
@@ -612,10 +599,9 @@ func trimDots(h []byte) []byte {
 }
 
 // lowerAndScan lowercases the ASCII letters of p in place if lower, and
-// reports whether p has "//" and "(", in one pass. (A scan eight bytes at
-// a time, which this loop replaced, saved at most 8 instructions per URL
-// keying with the profiles, on userbait.txt, and cost 2 on kasztp.txt:
-// GOGC=off bench/ir.sh safebrowsing wayback sortquery surt, at 88a6828.)
+// reports whether p has "//" and "(", in one pass: a loop a byte at a
+// time, as a scan eight bytes at a time made no difference worth its code
+// (bench/README.md, "What the code's comments rest on").
 func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
 	for i, c := range p {
 		if lower && 'A' <= c && c <= 'Z' {
@@ -691,10 +677,10 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.S
 // scanPlainPath reports whether path, of eight bytes or more, has "//"
 // and an ASCII upper-case letter, and plain: no byte from "%" to "("
 // ("%&'("), for which the caller looks at each byte. It reads eight bytes
-// at a time, the last word overlapping the one before. Without it, keying
-// kasztp.txt, userbait.txt and wpt's inputs with Wayback takes 103, 137
-// and -20 more instructions per URL, and SURT 104, 136 and -21 (GOGC=off
-// bench/ir.sh wayback surt, at 88a6828, with copyPath for every path).
+// at a time, the last word overlapping the one before: most paths need no
+// more, which makes the Wayback and SURT keys of real URLs a sixth faster
+// than copyPath's loop for every path (bench/README.md, "What the code's
+// comments rest on").
 func scanPlainPath(p string) (slashes, upper, plain bool) {
 	const hi = 0x8080808080808080
 	n := len(p)
