@@ -564,3 +564,23 @@ func Example_fromNetURL() {
 	// https://example.com/guide/a%20b?lang=en&page=2#intro https://example.com/img/logo.png
 	// a+b%26c a%2Fb%20c
 }
+
+func ExampleParseRequestTarget() {
+	// In a net/http handler, the URL the client asked for:
+	//	u, err := weburl.ParseRequestTarget(scheme, r.Host, r.RequestURI)
+	u, err := weburl.ParseRequestTarget("https", "example.com", "//evil.example/users/x")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Host(), u.Pathname())
+
+	// Resolved as a reference, the same target names another host.
+	ref, err := weburl.MustParse("https://example.com/").Parse("//evil.example/users/x")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ref.Host(), ref.Pathname())
+	// Output:
+	// example.com //evil.example/users/x
+	// evil.example /users/x
+}

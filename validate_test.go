@@ -522,8 +522,8 @@ func TestValidationErrorJSON(t *testing.T) {
 			t.Errorf("UnmarshalText(%q): %v, %v", c, code, err)
 		}
 	}
-	if n != int(ErrZeroURL) {
-		t.Errorf("%d error codes, the last is %d", n, ErrZeroURL)
+	if n != int(ErrHostHeaderInvalid) {
+		t.Errorf("%d error codes, the last is %d", n, ErrHostHeaderInvalid)
 	}
 	var code ErrorCode
 	if err := code.UnmarshalText([]byte("no-such-error")); err == nil {
