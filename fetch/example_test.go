@@ -110,3 +110,32 @@ func ExampleClient() {
 	fmt.Println(string(body))
 	// Output: GET /new%20page session=1
 }
+
+func ExampleResponseURL() {
+	// A server on the loopback interface that redirects /old, with a
+	// Location net/url reads otherwise than a browser, and answers the
+	// request that follows.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/old" {
+			w.Header().Set("Location", `\new page?q=ü`)
+			w.WriteHeader(http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, "ok")
+	}))
+	defer srv.Close()
+
+	client := fetch.NewClient(nil)
+	u, err := weburl.Parse(srv.URL + "/old#top")
+	if err != nil {
+		panic(err)
+	}
+	resp, err := client.Get(context.Background(), u)
+	if err != nil {
+		panic(err)
+	}
+	resp.Body.Close()
+	final := fetch.ResponseURL(resp) // where the redirect led, as weburl resolved it
+	fmt.Println(final.Pathname(), final.Search(), final.Hash())
+	// Output: /new%20page ?q=%C3%BC #top
+}

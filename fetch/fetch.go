@@ -33,6 +33,9 @@
 //	                                                              and credentials to its own origin, its origin
 //	                                                              alone to another, none from https to http
 //	an empty Location     not followed                            the URL itself
+//	a Location without    no fragment                             the fragment of the URL it redirects from
+//	a fragment
+//	the final URL         resp.Request.URL, a *url.URL            ResponseURL(resp), a *weburl.URL
 //	a Location that does  the chain ends with an error            the chain ends with a *RedirectError
 //	not parse, a scheme
 //	other than http(s)
@@ -81,13 +84,61 @@ func NewRequest(ctx context.Context, method string, u *weburl.URL, body io.Reade
 	if u == nil || u.Href() == "" {
 		return nil, errors.New("fetch: NewRequest with no URL")
 	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://weburl.invalid/", body)
+	if ctx == nil {
+		return nil, errors.New("fetch: NewRequest with a nil Context")
+	}
+	req, err := http.NewRequestWithContext(withURL(ctx, u), method, "http://weburl.invalid/", body)
 	if err != nil {
 		return nil, err
 	}
 	req.URL = u.StdURL()
 	req.Host = req.URL.Host
 	return req, nil
+}
+
+// ResponseURL returns the URL of the request that resp answers, as the
+// client resolved it: for a response of a [Client] or of a client from
+// [FollowRedirects], the URL of the last request of the chain, each
+// Location resolved by weburl, as a browser resolves it, and never read
+// back from resp.Request.URL, a *url.URL (see [weburl.URL.StdURL] for the
+// URLs net/url cannot hold exactly). For a request made without
+// [NewRequest] and not redirected, it reads resp.Request.URL with
+// [weburl.FromStd]. It returns nil when resp or its request is nil, or
+// when that URL cannot be read.
+//
+//	resp, err := client.Get(ctx, u)
+//	...
+//	final := fetch.ResponseURL(resp) // where the redirects led
+func ResponseURL(resp *http.Response) *weburl.URL {
+	if resp == nil {
+		return nil
+	}
+	return requestURL(resp.Request)
+}
+
+// requestURL returns the URL a Client sends req to: the one NewRequest or
+// a redirect gave it, else its URL read with weburl.FromStd, or nil.
+func requestURL(req *http.Request) *weburl.URL {
+	if req == nil {
+		return nil
+	}
+	if u, ok := req.Context().Value(urlKey{}).(*weburl.URL); ok {
+		return u
+	}
+	u, err := weburl.FromStd(req.URL)
+	if err != nil {
+		return nil
+	}
+	return u
+}
+
+// urlKey is the key of a request's URL in its context: the URL a Client
+// sends the request to, as weburl parsed or resolved it.
+type urlKey struct{}
+
+// withURL returns ctx with u as the URL of the requests made with it.
+func withURL(ctx context.Context, u *weburl.URL) context.Context {
+	return context.WithValue(ctx, urlKey{}, u)
 }
 
 // A Client sends HTTP requests with a net/http client, and follows their
@@ -128,7 +179,9 @@ func (c *Client) Do(req *http.Request) (*http.Response, error) {
 	return hc.Do(req)
 }
 
-// Get sends a GET request for u.
+// Get sends a GET request for u, and follows its redirects. The URL the
+// response answers, where the redirects led as weburl resolved each
+// Location, is [ResponseURL](resp).
 func (c *Client) Get(ctx context.Context, u *weburl.URL) (*http.Response, error) {
 	return c.send(ctx, http.MethodGet, u, "", nil)
 }
@@ -389,14 +442,19 @@ func (r *resolver) RoundTrip(req *http.Request) (*http.Response, error) {
 	if len(locations) > 0 {
 		loc = locations[0]
 	}
-	from, err := weburl.FromStd(req.URL)
-	if err != nil {
+	from := requestURL(req)
+	if from == nil {
 		return resp, nil // a request weburl cannot read: net/http's rules apply
 	}
 	to, err := from.Parse(loc)
 	if err != nil {
 		resp.Body.Close()
 		return nil, &RedirectError{Location: loc, URL: from.Href(), Response: resp, Err: err}
+	}
+	if !to.HasHash() && from.HasHash() {
+		// A Location without a fragment keeps the request's.
+		// https://fetch.spec.whatwg.org/#concept-response-location-url
+		to.SetHash("#" + strings.TrimPrefix(from.Hash(), "#")) // "#" for an empty one
 	}
 	h := &hop{to: to, std: to.StdURL(), from: from, location: loc, method: req.Method, chain: c}
 	// https://fetch.spec.whatwg.org/#http-redirect-fetch
@@ -453,7 +511,7 @@ func newChain(req *http.Request) *chain {
 // headers of the Fetch Standard's HTTP-redirect fetch, and the Referer of
 // the default referrer policy.
 func (h *hop) request(req *http.Request) (*http.Request, error) {
-	sent := req.Clone(req.Context())
+	sent := req.Clone(withURL(req.Context(), h.to))
 	sent.URL, sent.Host, sent.Method = h.std, h.std.Host, h.method
 	if req.Body != nil {
 		req.Body.Close()

@@ -964,3 +964,55 @@ type closeCounter struct {
 }
 
 func (c *closeCounter) Close() error { c.closed++; return nil }
+
+// TestResponseURL follows chains of redirects with both kinds of client
+// and checks that ResponseURL gives the URL of the last request, each
+// Location resolved as weburl resolves it against the URL before: where
+// net/url reads a Location otherwise ("\\"), holds it otherwise (a path
+// with a stray "%", which net/url keeps in Opaque) or cannot (a host in
+// Unicode), and with no redirect at all.
+func TestResponseURL(t *testing.T) {
+	_, tn := newRedirects(t, map[string]redirect{
+		"a.test/one":     {302, "/d/two", "", true},
+		"a.test/d/two":   {301, "../three x?q=%zz#f", "", true},
+		"a.test/back":    {302, `\\b.test\p q`, "", true},
+		"a.test/idn":     {302, "http://bücher.example/ü", "", true},
+		"a.test/stray":   {307, "/x/%zz/ä", "", true},
+		"a.test/three x": {303, "/done", "", true},
+	})
+	for _, cons := range constructors {
+		c, _ := cons.make(&http.Client{Transport: tn.transport()})
+		for _, tc := range []struct{ from, want string }{
+			{"http://a.test/one", "http://a.test/done#f"}, // the fragment of the Location before
+			{"http://a.test/back", "http://b.test/p%20q"},
+			{"http://a.test/idn", "http://xn--bcher-kva.example/%C3%BC"},
+			{"http://a.test/stray", "http://a.test/x/%zz/%C3%A4"},
+			{"http://a.test/plain?x", "http://a.test/plain?x"},
+		} {
+			resp, _, err := get(t, c, "GET", tc.from, nil, nil)
+			if err != nil {
+				t.Errorf("%s: %s: %v", cons.name, tc.from, err)
+				continue
+			}
+			if got := ResponseURL(resp); got == nil || got.Href() != tc.want {
+				t.Errorf("%s: %s: ResponseURL %v, want %s (resp.Request.URL %v)", cons.name, tc.from, got, tc.want, resp.Request.URL)
+			}
+		}
+	}
+	// A request made with net/http, not redirected: its URL, read.
+	req, err := http.NewRequest("GET", "http://a.test/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := NewClient(&http.Client{Transport: tn.transport()}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	discard(resp)
+	if got := ResponseURL(resp); got == nil || got.Href() != "http://a.test/plain" {
+		t.Errorf("a net/http request: ResponseURL %v", got)
+	}
+	if ResponseURL(nil) != nil || ResponseURL(&http.Response{}) != nil {
+		t.Error("ResponseURL of no request is not nil")
+	}
+}
