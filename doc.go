@@ -39,10 +39,24 @@
 //	https://example.com/%zz    error: invalid URL escape    https://example.com/%zz
 //	https://ex<TAB>ample.com/  error: invalid control char  https://example.com/
 //
-// Methods with net/url's names keep net/url's meaning: [URL.Query] returns
-// a copy of the query's pairs (in their order), and [URL.SearchParams] is
-// the list bound to the URL, as in JavaScript; [URL.StdURL] converts to a
-// *url.URL for net/http.
+// Methods with net/url's names keep net/url's meaning where the standard
+// allows: [URL.Query] returns a copy of the query's pairs (in their
+// order; [URL.SearchParams] is the list bound to the URL, as in
+// JavaScript), and [URL.SetQuery] takes what it returns; [URL.StdURL]
+// converts to a *url.URL for net/http. Where they mean something else:
+//
+//   - a relative reference is not a URL: [Parse] fails on "../x", which
+//     url.Parse takes, and [URL.ResolveReference] takes a parsed URL; to
+//     resolve a reference, base.Parse(ref) ([URL.Parse]) does what
+//     url.Parse(ref) and ResolveReference did;
+//   - [URL.IsAbs] is always true: every URL has a scheme;
+//   - [URL.Hostname] keeps an IPv6 address's brackets ("[::1]"), as
+//     JavaScript's hostname does, and [URL.Port] is "" for the scheme's
+//     default port, which the parser drops;
+//   - an HTTP request's target is no reference: read it, as
+//     url.ParseRequestURI did, with [ParseRequestTarget], not with
+//     [URL.Parse], which reads "//evil.example/x" as another host;
+//   - [URL.Query]'s Get returns (value, ok), and Delete is url.Values' Del.
 //
 // # HTTP
 //
@@ -108,3 +122,4 @@ package weburl
 //	paths.go         MakeRelative and the path segment editors
 //	filepath.go      FromFilePath and FilePath
 //	stdurl.go        net/url, database/sql, log/slog and text marshaling
+//	request.go       ParseRequestTarget: the URL of an HTTP request, from its parts

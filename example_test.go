@@ -486,12 +486,19 @@ func ExampleSearchParams() {
 }
 
 func ExampleURL_SetQuery() {
-	u, _ := weburl.Parse("https://example.com/p?old=1#top")
-	u.SetQuery(url.Values{"b": {"2"}, "a": {"x y", "1"}})
+	u, _ := weburl.Parse("https://example.com/p?b=2&a=1#top")
+	// net/url's q := u.Query(); q.Set(...); q.Del(...); u.RawQuery = q.Encode()
+	q := u.Query()
+	q.Set("c", "x y")
+	q.Delete("b")
+	u.SetQuery(q)
+	fmt.Println(u) // the pairs in their order
+	u.SetQuery(weburl.SearchParamsFromValues(url.Values{"b": {"2"}, "a": {"x y", "1"}}))
 	fmt.Println(u) // sorted by key, as url.Values.Encode sorts
 	u.SetQuery(nil)
 	fmt.Println(u) // no query left
 	// Output:
+	// https://example.com/p?a=1&c=x+y#top
 	// https://example.com/p?a=x+y&a=1&b=2#top
 	// https://example.com/p#top
 }

@@ -141,15 +141,28 @@ func FromStd(v *url.URL) (*URL, error) {
 // the list bound to the URL.
 func (u URL) Query() *SearchParams { return &SearchParams{list: parseForm(u.query())} }
 
-// SetQuery sets the query to v encoded, as u.RawQuery = v.Encode() sets
-// it with net/url: the pairs sorted by key, each key's values in their
-// order, with url.QueryEscape's escapes; an empty v leaves no query (and
-// no "?"). [URL.SearchParams] keeps the pairs in the order given instead.
-// On the zero URL it does nothing.
-func (u *URL) SetQuery(v url.Values) {
-	// v.Encode() is ASCII with nothing the query state encodes again, and
-	// starts with no "?"; SetSearch fails only on the zero URL.
-	_ = u.SetSearch(v.Encode())
+// SetQuery sets the query to q's pairs, in their order, as net/url's
+// u.RawQuery = q.Encode() sets it: q's application/x-www-form-urlencoded
+// serialization ([SearchParams.String]). A nil or empty q leaves no query
+// (and no "?"). What [URL.Query] returns, SetQuery takes, so that
+// net/url's idiom carries over:
+//
+//	q := u.Query()
+//	q.Set("c", "x y")
+//	q.Delete("b")
+//	u.SetQuery(q)
+//
+// For a url.Values v, u.SetQuery(weburl.SearchParamsFromValues(v)) sets the
+// pairs sorted by name, as v.Encode() sorts them. On the zero URL it does
+// nothing.
+func (u *URL) SetQuery(q *SearchParams) {
+	// The serialization is ASCII with nothing the query state encodes
+	// again, and starts with no "?"; SetSearch fails only on the zero URL.
+	query := ""
+	if q != nil {
+		query = q.String()
+	}
+	_ = u.SetSearch(query)
 }
 
 // RequestURI returns the path and query as an HTTP request sends them, in

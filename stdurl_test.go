@@ -464,9 +464,10 @@ func TestMigratingTable(t *testing.T) {
 	}
 }
 
-// TestSetQuery checks that SetQuery sets the query net/url's RawQuery =
-// v.Encode() sets, on every kind of URL, for values of every kind of
-// byte.
+// TestSetQuery checks that SetQuery of SearchParamsFromValues(v) sets the
+// query net/url's RawQuery = v.Encode() sets, decoded alike, on every kind
+// of URL, for values of every kind of byte; and that what Query returns
+// SetQuery takes back, changed.
 func TestSetQuery(t *testing.T) {
 	values := []url.Values{
 		nil,
@@ -482,13 +483,10 @@ func TestSetQuery(t *testing.T) {
 				t.Fatal(err)
 			}
 			hash := u.Hash()
-			u.SetQuery(v)
-			want := v.Encode()
-			if want != "" {
-				want = "?" + want
-			}
-			if u.Search() != want || u.Hash() != hash || u.StdURL().RawQuery != v.Encode() {
-				t.Errorf("%q with %v: Search %q, Hash %q, RawQuery %q; want %q", href, v, u.Search(), u.Hash(), u.StdURL().RawQuery, want)
+			u.SetQuery(SearchParamsFromValues(v))
+			got, err := url.ParseQuery(u.StdURL().RawQuery)
+			if err != nil || u.Hash() != hash || len(v) > 0 && !reflect.DeepEqual(got, v) {
+				t.Errorf("%q with %v: Search %q, Hash %q, which net/url reads as %v, %v", href, v, u.Search(), u.Hash(), got, err)
 			}
 			if len(v) == 0 && u.queryStart != omitted {
 				t.Errorf("%q with no values keeps a query: %q", href, u.Href())
@@ -499,8 +497,23 @@ func TestSetQuery(t *testing.T) {
 		}
 	}
 	var zero URL
-	zero.SetQuery(url.Values{"a": {"1"}})
+	zero.SetQuery(ParseSearchParams("a=1"))
 	if zero != (URL{}) {
 		t.Errorf("SetQuery changed the zero URL: %q", zero.Href())
+	}
+	// net/url's round trip: q := u.Query(); change q; u.SetQuery(q).
+	u := MustParse("https://example.com/p?a=1&b=2&a=3#f")
+	q := u.Query()
+	q.Set("c", "x y")
+	q.Delete("b")
+	if u.Href() != "https://example.com/p?a=1&b=2&a=3#f" {
+		t.Errorf("changing Query's copy changed the URL: %s", u)
+	}
+	u.SetQuery(q)
+	if got, want := u.Href(), "https://example.com/p?a=1&a=3&c=x+y#f"; got != want {
+		t.Errorf("the round trip gives %s, want %s", got, want)
+	}
+	if v, ok := u.Query().Get("c"); !ok || v != "x y" {
+		t.Errorf("Get(c) = %q, %v", v, ok)
 	}
 }

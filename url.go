@@ -334,7 +334,8 @@ type Error struct {
 // Error returns "weburl: parse", the input and, if there was one, the base
 // URL, quoted, and the code's name: weburl: parse "https://:443":
 // host-missing. An input or base longer than 1 KiB is cut short, with its
-// length.
+// length. A relative reference parsed without a base (such as "../x" or
+// "/a", which net/url's Parse takes) adds how to resolve it.
 func (e *Error) Error() string {
 	op := e.Op
 	if op == "" {
@@ -344,7 +345,12 @@ func (e *Error) Error() string {
 	if e.Base != "" {
 		s += " against " + quote.Short(e.Base)
 	}
-	return s + ": " + e.Code.String()
+	s += ": " + e.Code.String()
+	if e.Code == ErrMissingSchemeNonRelativeURL && e.Base == "" && e.Op == "" {
+		// net/url parses a reference alone; here it needs its base.
+		s += " (a relative reference: resolve it against its base URL with base.Parse)"
+	}
+	return s
 }
 
 // Unwrap returns the code, so that errors.Is can match it.
@@ -505,14 +511,14 @@ func (u URL) Hash() string {
 // query of "https://a.example/?" is empty, that of "https://a.example/"
 // null. Search returns "" for both, as JavaScript's URL.search does.
 // https://url.spec.whatwg.org/#concept-url-query
-func (u URL) HasSearch() bool { return u.queryStart != omitted }
+func (u URL) HasSearch() bool { return u.queryStart != omitted && u.queryStart != 0 } // 0: the zero URL
 
 // HasHash reports whether the URL has a fragment, which may be empty: the
 // fragment of "https://a.example/#" is empty, that of
 // "https://a.example/" null. Hash returns "" for both, as JavaScript's
 // URL.hash does.
 // https://url.spec.whatwg.org/#concept-url-fragment
-func (u URL) HasHash() bool { return u.hashStart != omitted }
+func (u URL) HasHash() bool { return u.hashStart != omitted && u.hashStart != 0 }
 
 // Equal reports whether u and v are equal URLs: whether their
 // serializations are the same. A nil URL is equal to the zero URL (and to

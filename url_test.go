@@ -163,6 +163,12 @@ func TestError(t *testing.T) {
 	if got, want := err.Error(), `weburl: parse "relative" against "mailto:someone@example.com": missing-scheme-non-relative-URL`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
+	// Without a base, a relative reference (which url.Parse takes) says
+	// how to resolve it.
+	_, err = Parse("../img/logo.png")
+	if got, want := err.Error(), `weburl: parse "../img/logo.png": missing-scheme-non-relative-URL (a relative reference: resolve it against its base URL with base.Parse)`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
 
 	// Each failure names the validation error that caused it (the examples
 	// of the standard's table of validation errors that fail).

@@ -94,7 +94,7 @@ func TestZeroURL(t *testing.T) {
 		t.Error("IsAbs() = true")
 	}
 	u := call("SetQuery")
-	u.SetQuery(url.Values{"a": {"1"}})
+	u.SetQuery(ParseSearchParams("a=1"))
 	if *u != (URL{}) {
 		t.Errorf("SetQuery changed the zero URL to %q", u.Href())
 	}
@@ -181,6 +181,12 @@ func TestZeroURL(t *testing.T) {
 	}
 	if call("HasOpaquePath").HasOpaquePath() {
 		t.Error("HasOpaquePath() = true")
+	}
+	if call("HasSearch").HasSearch() {
+		t.Error("HasSearch() = true")
+	}
+	if call("HasHash").HasHash() {
+		t.Error("HasHash() = true")
 	}
 	for range call("PathSegments").PathSegments() {
 		t.Error("PathSegments yields")
