@@ -272,7 +272,7 @@ func ExampleErrorCode() {
 	}
 	// Output:
 	// why: the port is greater than 65535
-	// 8: domain-to-ASCII: the domain is not valid under IDNA's strict ToASCII rules
+	// 10: domain-to-ASCII: the domain fails IDNA's ToASCII (UTS #46), and the parse with it; or only ToASCII's strict rules (STD3 characters, hyphens, lengths), and the parse goes on
 }
 
 func ExampleURL_Query() {

@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"net/netip"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -132,7 +133,12 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		}
 		var err ErrorCode
 		if buf, err = appendDomain(buf, input); err != 0 {
-			return buf[:start], p.fail(err, at)
+			if p.canParse {
+				return buf[:start], p.fail(err, at) // no error to point with
+			}
+			// At what made it fail.
+			i := domainErrorAt(ascii.PercentDecode(input), false)
+			return buf[:start], p.fail(err, at+inputIndex(input, i))
 		}
 		// The domain parser's first step: a domain-to-ASCII validation
 		// error, without failing, where the strict Unicode ToASCII fails.
@@ -140,7 +146,7 @@ func (p *parser) parseHost(buf []byte, input string, isOpaque bool, at int) ([]b
 		if p.v != nil {
 			domain = ascii.PercentDecode(input)
 			if strictToASCIIFails(domain) {
-				p.report(ErrDomainToASCII, at)
+				p.report(ErrDomainToASCII, at+inputIndex(input, domainErrorAt(domain, true)))
 			}
 		}
 		if d := buf[start:]; endsInANumber(d) {
@@ -175,6 +181,13 @@ func hostOffset(input string, allASCII bool, at, i int) int {
 	if !allASCII {
 		return at
 	}
+	return at + inputIndex(input, i)
+}
+
+// inputIndex returns the index in input of the byte that makes byte i of
+// input percent-decoded: that byte, or the "%" of the percent-encoded
+// byte that decodes to it.
+func inputIndex(input string, i int) int {
 	j := 0
 	for ; i > 0 && j < len(input); i-- {
 		if ascii.StartsWithPercentByte(input, j) {
@@ -183,7 +196,103 @@ func hostOffset(input string, allASCII bool, at, i int) int {
 			j++
 		}
 	}
-	return at + j
+	return j
+}
+
+// idnaMapping and strictMapping are idnaProfile and strictToASCII without
+// the checks that look at more than one code point (hyphens, joiners,
+// bidi): given "a" and a code point, what that code point can fail by
+// itself (after "a", a combining mark does not start a label).
+var (
+	idnaMapping = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.CheckJoiners(false),
+		idna.CheckHyphens(false), idna.StrictDomainName(false), idna.VerifyDNSLength(false))
+	strictMapping = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.CheckJoiners(false),
+		idna.CheckHyphens(false), idna.StrictDomainName(true), idna.VerifyDNSLength(false))
+)
+
+// domainErrorAt returns the index in domain (a host percent-decoded) of
+// what makes domain to ASCII fail on it, with beStrict false (the parse
+// fails) or true (a validation error): the first code point that fails
+// by itself (a byte of invalid UTF-8; a code point UTS #46 disallows, or
+// with strict, one that UseSTD3ASCIIRules disallows; one that maps to a
+// forbidden domain code point), else the first label that fails (Punycode
+// that does not decode in an "xn--" label, the hyphen, joiner and bidi
+// rules, a label over 63 bytes or empty with strict), else 0, the whole
+// (over 253 bytes with strict).
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func domainErrorAt(domain string, strict bool) int {
+	mapping := idnaMapping
+	if strict {
+		mapping = strictMapping
+	}
+	forbidden := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if hostTable[s[i]]&forbiddenDomain != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	var failing map[rune]bool // of each code point above ASCII, whether it fails by itself
+	for i := 0; i < len(domain); {
+		r, n := utf8.DecodeRuneInString(domain[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return i // invalid UTF-8, which U+FFFD stands for
+		case r == '.':
+		case r < utf8.RuneSelf:
+			// ASCII: valid or mapped but for the forbidden domain code
+			// points, and with UseSTD3ASCIIRules but for letters, digits
+			// and "-".
+			if hostTable[r]&forbiddenDomain != 0 || strict && !ascii.IsAlphanumeric(byte(r)) && r != '-' {
+				return i
+			}
+		default:
+			if failing == nil {
+				failing = make(map[rune]bool)
+			}
+			f, seen := failing[r]
+			if !seen {
+				m, err := mapping.ToUnicode("a" + string(r))
+				f = err != nil || forbidden(m)
+				failing[r] = f
+			}
+			if f {
+				return i
+			}
+		}
+		i += n
+	}
+	// The first label that fails: the shortest run of whole labels from
+	// the start that fails, found by halving (what fails goes on failing
+	// with more labels after it), so that hosts of many labels take
+	// O(n log n) time.
+	fails := func(prefix string) bool {
+		if strict {
+			return strictToASCIIFails(prefix)
+		}
+		// Unicode ToASCII, even on ASCII alone, which the domain parser
+		// passes through when the whole is ASCII: here the whole is not.
+		r, err := toASCII(prefix)
+		return err != nil || forbidden(r) || hasEmptyLabel(r) && mapsToEmptyACELabel(prefix)
+	}
+	ends := []int{}
+	for i := 0; i < len(domain); i++ {
+		if domain[i] == '.' {
+			ends = append(ends, i)
+		}
+	}
+	ends = append(ends, len(domain)) // after a final ".", the root label
+	j := sort.Search(len(ends), func(j int) bool { return fails(domain[:ends[j]]) })
+	switch {
+	case j == len(ends):
+		return 0 // the whole fails, and no label: its length (strict)
+	case j == 0:
+		return 0
+	}
+	// The label after the "." at ends[j-1]; an empty one, at that ".",
+	// and the root label at the last.
+	return min(ends[j-1]+1, len(domain)-1)
 }
 
 // checkOpaqueHostUnits reports the opaque-host parser's invalid-URL-unit
@@ -338,6 +447,18 @@ func toASCII(domain string) (string, error) {
 func strictToASCIIFails(domain string) bool {
 	if !utf8.ValidString(domain) {
 		return true
+	}
+	// The relaxed ToASCII first, which takes linear time on a long label:
+	// where it fails, or gives a label VerifyDnsLength rejects, the strict
+	// one, which checks more, fails too.
+	relaxed, err := toASCII(domain)
+	if err != nil || len(relaxed) > 253 {
+		return true
+	}
+	for label := range strings.SplitSeq(relaxed, ".") {
+		if len(label) == 0 || len(label) > 63 {
+			return true
+		}
 	}
 	result, err := strictToASCII(domain)
 	if err != nil || mapsToEmptyACELabel(domain) || len(result) > 253 {

@@ -53,7 +53,7 @@ func TestSetterErrors(t *testing.T) {
 		{"http://h/", "protocol", "a b", "http://h/", ErrSchemeInvalid, 1},
 		{"http://h/", "protocol", "", "http://h/", ErrSchemeInvalid, 0},
 		{"http://x/", "host", "", "http://x/", ErrHostMissing, 0},
-		{"http://x/", "host", "a b", "http://x/", ErrDomainToASCII, 0},
+		{"http://x/", "host", "a b", "http://x/", ErrDomainToASCII, 1}, // at the space
 		{"http://x/", "host", "[::1", "http://x/", ErrIPv6Unclosed, 0},
 		{"http://x/", "host", "1.2.3.4.5", "http://x/", ErrIPv4TooManyParts, 8},
 		{"sc://x/", "host", "a^b", "sc://x/", ErrHostInvalidCodePoint, 1},

@@ -23,27 +23,32 @@ import (
 // parse, resolve or CanParse:
 //
 //   - parseURL and canParse, through dispatch [verbatim]: an absolute URL
-//     that is its own serialization is taken whole, and the states go on
-//     after its scheme and authority when only the rest needs them (a
-//     resumption); CanParse answers once the authority is read. Parse:
-//     1,336, 1,344, 1,072 and 1,160 (wpt 407); CanParse: 1,044, 1,080, 804
-//     and 669 (wpt 511).
+//     that is its own serialization is taken whole; CanParse answers once
+//     the authority is read. Parse: 1,317, 1,327, 1,053 and 1,141 (wpt
+//     399); CanParse: 1,041, 1,074, 799 and 664 (wpt 507).
 //   - parseURL [resolve]: a relative reference the parser would copy after
-//     the base's start is appended to it (resolveVerbatim), and the path
-//     state goes on with one it reads but does not take. Resolving: 737,
-//     766, 927 and 1,085 (wpt 299).
+//     the base's start is appended to it (resolveVerbatim). Resolving:
+//     729, 757, 921 and 1,080 (wpt 291).
+//   - runStates [resume]: where verbatim or resolve read the input's start
+//     and did not take it all, the states go on from there (a
+//     resumption): after the scheme and authority in the path start state
+//     (or the opaque path state), after the base's start in the path
+//     state, or in the scheme state with the scheme read. Parse: 4, 57,
+//     17 and 0 (wpt 228), 6.9% on userbait; resolving: 1, 3, 16 and 0
+//     (wpt 110); CanParse: 0 on each (wpt 26).
 //   - pathState [pathRun]: a run of segments with nothing to
-//     percent-encode and no dot segment is copied whole. Parse: 0, 17, 38
-//     and 1 (wpt 28), 4.7% on node_files; resolving: 1, 6, 44 and -1 (wpt
-//     17), 4.0% on node_files.
+//     percent-encode and no dot segment is copied whole. Parse: 1, 17, 39
+//     and 0 (wpt 27), 4.9% on node_files; resolving: 0, 6, 45 and 0 (wpt
+//     17), 4.1% on node_files.
 //
 // The figures are GOGC=off SHORTCUTS=-NAME bench/ir.sh OP against
 // GOGC=off SHORTCUTS=none bench/ir.sh OP (all on, in the same build), one
-// run of each, at afc8b2c (OP parse, canparse or resolve; ir.sh builds
-// with the tag weburl_shortcuts when SHORTCUTS is set; see
+// run of each, on 2026-11-28 at 93b63ac (OP parse, canparse or resolve;
+// ir.sh builds with the tag weburl_shortcuts when SHORTCUTS is set; see
 // shortcut_measure.go). Most of the lists' URLs are their own
-// serialization, and verbatim takes them before pathRun could. hostHint
-// and plainDomain, which saved 0.1% to 1.1%, are gone (see bench/README.md).
+// serialization, and verbatim takes them before pathRun could.
+// bench/README.md has the history: hostHint and plainDomain, which saved
+// 0.1% to 1.1%, are gone.
 
 // shortcutSet is a set of the shortcuts, one bit each.
 type shortcutSet uint8

@@ -41,11 +41,17 @@ const (
 
 	// IDNA
 
-	// ErrDomainToASCII: Unicode ToASCII with CheckHyphens,
-	// UseSTD3ASCIIRules and VerifyDnsLength set fails on the domain;
-	// parsing fails too if ToASCII with the standard's relaxed flags
-	// fails on it, or the result holds a forbidden domain code point. At
-	// the host's first byte.
+	// ErrDomainToASCII: the parser's Unicode ToASCII (UTS #46, not
+	// strict: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off)
+	// fails on the domain, or leaves a forbidden domain code point in it,
+	// and the parse fails; or only the strict ToASCII, with those set,
+	// fails on it, and the parse goes on. At the cause: the first code
+	// point that fails by itself (one UTS #46 disallows, or its strict
+	// rules; one that maps to a forbidden domain code point; the "%" of
+	// a percent-encoded one), else the first label that fails (an "xn--"
+	// label whose Punycode does not decode, the bidi, joiner and hyphen
+	// rules, a label too long, or an empty one, at the "." that ends it),
+	// else the host's first byte.
 	ErrDomainToASCII
 
 	// Host parsing
@@ -210,7 +216,7 @@ const (
 // errorCodes holds each code's name in the standard and its description.
 var errorCodes = [...]struct{ name, description string }{
 	errNone:                                 {"", ""},
-	ErrDomainToASCII:                        {"domain-to-ASCII", "the domain is not valid under IDNA's strict ToASCII rules"},
+	ErrDomainToASCII:                        {"domain-to-ASCII", "the domain fails IDNA's ToASCII (UTS #46), and the parse with it; or only ToASCII's strict rules (STD3 characters, hyphens, lengths), and the parse goes on"},
 	ErrDomainPercentEncoded:                 {"domain-percent-encoded", "the domain has a percent-encoded byte"},
 	ErrHostInvalidCodePoint:                 {"host-invalid-code-point", "the host has a code point that no host may have"},
 	ErrIPv4EmptyPart:                        {"IPv4-empty-part", "the IPv4 address ends with a dot"},

@@ -43,12 +43,12 @@ var validationCases = []struct {
 	want     []string
 }{
 	// IDNA
-	{"https://exa%23mple.org", "", []string{"domain-percent-encoded@11", "domain-to-ASCII@8!"}},
+	{"https://exa%23mple.org", "", []string{"domain-percent-encoded@11", "domain-to-ASCII@11!"}},
 	{"https://exam%70le.org", "", []string{"domain-percent-encoded@12"}},
 	// Host parsing
 	{"foo://exa[mple.org", "", []string{"host-invalid-code-point@9!"}},
 	// The final "." also fails the strict ToASCII's VerifyDnsLength.
-	{"https://127.0.0.1./", "", []string{"domain-to-ASCII@8", "IPv4-empty-part@17"}},
+	{"https://127.0.0.1./", "", []string{"domain-to-ASCII@17", "IPv4-empty-part@17"}},
 	{"https://1.2.3/", "", []string{"IPv4-too-few-parts@8"}},
 	{"https://1.2.3.4.5/", "", []string{"IPv4-too-many-parts@16!"}},
 	{"https://test.42", "", []string{"IPv4-too-few-parts@8", "IPv4-non-numeric-part@8!"}},
@@ -100,20 +100,29 @@ var validationCases = []struct {
 	{"file://c:", "", []string{"file-invalid-Windows-drive-letter-host@7"}},
 
 	// More: domain to ASCII, and several errors in one input.
-	{"https://xn--a/", "", []string{"domain-to-ASCII@8"}}, // the ASCII fallback
-	{"https://xn--a.ß/", "", []string{"domain-to-ASCII@8!"}},
-	{"https://xn--a b/", "", []string{"domain-to-ASCII@8!"}},
-	{"https://a b/", "", []string{"domain-to-ASCII@8!"}},
-	{"https://ex_ample.com/", "", []string{"domain-to-ASCII@8"}}, // "_" fails UseSTD3ASCIIRules only
-	{"https://-a.example/", "", []string{"domain-to-ASCII@8"}},   // CheckHyphens
-	{"https://a..b/", "", []string{"domain-to-ASCII@8"}},         // VerifyDnsLength
+	// Domain to ASCII points at its cause: the code point that fails (a
+	// forbidden one, one UTS #46 disallows, the "%" of a percent-encoded
+	// one), else the label that does, else the host.
+	{"https://xn--a/", "", []string{"domain-to-ASCII@8"}}, // the ASCII fallback: an "xn--" label that does not decode
+	{"https://a.xn--a.ß/", "", []string{"domain-to-ASCII@10!"}},
+	{"https://xn--a b/", "", []string{"domain-to-ASCII@13!"}},
+	{"https://a b/", "", []string{"domain-to-ASCII@9!"}},
+	{"https://exa mple.com/", "", []string{"domain-to-ASCII@11!"}},
+	{"https://exä mple.com/", "", []string{"domain-to-ASCII@12!"}},
+	{"https://ex%20ample.com/", "", []string{"domain-percent-encoded@10", "domain-to-ASCII@10!"}},
+	{"https://example.com/", "", []string{"domain-to-ASCII@10!"}}, // a C1 control, which UTS #46 disallows
+	{"https://b.％４１.com/", "", []string{"domain-to-ASCII@10!"}},    // "％" maps to "%", a forbidden domain code point
+	{"https://ab.אa/", "", []string{"domain-to-ASCII@11!"}},        // the bidi rule fails the label
+	{"https://ex_ample.com/", "", []string{"domain-to-ASCII@10"}},  // "_" fails UseSTD3ASCIIRules only
+	{"https://a.-a.example/", "", []string{"domain-to-ASCII@10"}},  // CheckHyphens
+	{"https://a..b/", "", []string{"domain-to-ASCII@10"}},          // VerifyDnsLength: an empty label
 	{"https://EXAMPLE.com/", "", nil},
-	{"http://0x7f.01.1./", "", []string{"domain-to-ASCII@7", "IPv4-empty-part@16", "IPv4-too-few-parts@7", "IPv4-non-decimal-part@7", "IPv4-non-decimal-part@12"}},
+	{"http://0x7f.01.1./", "", []string{"domain-to-ASCII@16", "IPv4-empty-part@16", "IPv4-too-few-parts@7", "IPv4-non-decimal-part@7", "IPv4-non-decimal-part@12"}},
 	{"http://1.0x100.1/", "", []string{"IPv4-too-few-parts@7", "IPv4-non-decimal-part@9", "IPv4-out-of-range-part@9!"}},
 	{"http://1.2.65535/", "", []string{"IPv4-too-few-parts@7", "IPv4-out-of-range-part@11"}}, // the last part may fill two bytes
 	{"http://1.2.65536/", "", []string{"IPv4-too-few-parts@7", "IPv4-out-of-range-part@11!"}},
 	{"http://09.1/", "", []string{"IPv4-too-few-parts@7", "IPv4-non-numeric-part@7!"}}, // "09" is no octal number, so not a non-decimal one
-	{"http://1.1..1/", "", []string{"domain-to-ASCII@7", "IPv4-non-numeric-part@11!"}},
+	{"http://1.1..1/", "", []string{"domain-to-ASCII@11", "IPv4-non-numeric-part@11!"}},
 	// Percent-encoded bytes in an IPv4 address count at their "%".
 	{"http://%31.%30x2.3.4/", "", []string{"domain-percent-encoded@7", "IPv4-non-decimal-part@11"}},
 	{"http://%31.2.3.%34%34%34/", "", []string{"domain-percent-encoded@7", "IPv4-out-of-range-part@15!"}},

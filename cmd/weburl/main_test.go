@@ -95,7 +95,7 @@ func TestCommand(t *testing.T) {
 		// A domain that parses but fails the strict ToASCII: "_" breaks
 		// UseSTD3ASCIIRules.
 		{"validate a domain", "", []string{"-validate", "https://ex_ample.com/"},
-			"1:8: domain-to-ASCII: " + weburl.ErrDomainToASCII.Description() + "\n", "", 1},
+			"1:10: domain-to-ASCII: " + weburl.ErrDomainToASCII.Description() + "\n", "", 1},
 		{"validate, all valid", "https://example.com/\n", []string{"-validate"}, "", "", 0},
 		{"json", "", []string{"-json", "https://u:p@faß.example:8080/p?q#f", "https://:443"},
 			`{"input":"https://u:p@faß.example:8080/p?q#f","base":null,"href":"https://u:p@xn--fa-hia.example:8080/p?q#f","origin":"https://xn--fa-hia.example:8080","protocol":"https:","username":"u","password":"p","host":"xn--fa-hia.example:8080","hostname":"xn--fa-hia.example","port":"8080","pathname":"/p","search":"?q","hash":"#f"}` + "\n" +
