@@ -1,11 +1,13 @@
 package weburl
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/internal/corpus"
 )
 
 // hostParse runs the host parser on input and returns the serialized host,
@@ -217,4 +219,47 @@ func FuzzASCIIDomain(f *testing.F) {
 		}
 		checkASCIIFastPath(t, h)
 	})
+}
+
+// TestDomainErrorAtCause puts one code point that domain to ASCII refuses
+// into the hosts of the test data, at their start, middle and end, and
+// checks that the parse fails with domain-to-ASCII at that code point:
+// forbidden domain code points, code points UTS #46 disallows, one that
+// maps to a forbidden one, and a forbidden one percent-encoded (at its
+// "%").
+func TestDomainErrorAtCause(t *testing.T) {
+	refused := []string{" ", "<", "^", "|", "%", "\u007F", "\u0080", "\uFDD0", "\U000E0001", "\uFF05", "%3C"}
+	seen := map[string]bool{}
+	checked := 0
+	for _, c := range corpus.URLCases(t) {
+		u, err := Parse(c.Input)
+		if err != nil || u.HostValue().Kind() != HostDomain || !IsSpecialScheme(u.Scheme()) || u.Hostname() == "localhost" {
+			continue
+		}
+		host := u.Hostname()
+		if seen[host] || len(seen) >= 40 {
+			continue
+		}
+		seen[host] = true
+		for _, at := range []int{0, len(host) / 2, len(host)} {
+			for _, r := range refused {
+				h := host[:at] + r + host[at:]
+				in := u.Scheme() + "://" + h + "/p"
+				_, err := Parse(in)
+				var e *Error
+				want := len(u.Scheme()) + 3 + at
+				if !errors.As(err, &e) || e.Code != ErrDomainToASCII || e.Offset != want {
+					t.Errorf("%q: %#v, want domain-to-ASCII at %d", in, err, want)
+					continue
+				}
+				if v := Validate(in, nil); len(v) == 0 || v[len(v)-1].Offset != want {
+					t.Errorf("%q: Validate gives %v, want its fatal error at %d", in, v, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("checked %d hosts", checked)
+	}
 }
