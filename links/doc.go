@@ -46,7 +46,20 @@
 //     Windows drive letter from a path-absolute reference;
 //   - where a URL does not parse, its getter gives Chromium's partial
 //     canonicalization ("http://[::1/"), the standard's the attribute's
-//     value ("http://[::1"), which is Link.Raw.
+//     value ("http://[::1"), which is Link.Raw;
+//   - it strips the whitespace around a <form>'s action, and gives for an
+//     action of whitespace alone the document's URL with its fragment (the
+//     standard, and Firefox, parse " " as a URL: the document's URL
+//     without its fragment).
+//
+// What Extract gives is what the DOM's getters give once the document is
+// parsed: the document base URL is that of the first <base> with an href
+// in the whole tree. A browser fetches a resource as the parser inserts
+// its element, against the base it has then: an <img src> or srcset
+// before a late <base>, which a document's getters resolve against that
+// <base>, was fetched against the document's URL, as Chromium fetches it.
+// An archive of what a page loaded wants the fetched URL; one of what it
+// links to, the getter's.
 //
 // A document that declares no encoding is read as windows-1252: browsers
 // may guess from the content or the top-level domain of the host, which

@@ -144,6 +144,18 @@ func generated() []document {
 	for name, body := range trees() {
 		add("tree/"+name, "https://tree.example/t/"+name+".html", "text/html; charset=utf-8", []byte(body))
 	}
+	// Document URLs with an empty fragment and with one, and the forms
+	// whose action is the document's URL, fragment and all, or resolves
+	// against it: "" (the document's URL), "#", whitespace alone (which
+	// Chromium strips to "", the standard parses as a URL), "?#".
+	forms := `<form action="#"></form><form action=""></form><form action=" "></form><form action="&#9;#&#10;"></form>` +
+		`<form action="?#"></form><form action="#x"></form><form><button formaction="#"></button><input formaction=" "></form>` +
+		`<a href="">e</a><a href="#">h</a>`
+	for i, u := range []string{"https://frag.example/empty/%s.html#", "https://frag.example/some/%s.html?q#top", "https://frag.example/none/%s.html"} {
+		for _, label := range []string{"utf-8", "windows-1252"} {
+			add(fmt.Sprintf("fragment/%d/%s", i, label), fmt.Sprintf(u, label), "text/html; charset="+label, encode(page("", forms), label))
+		}
+	}
 	// The document URLs differ in a path segment, so that each load is a
 	// navigation of its own (one to the same URL with a fragment would
 	// stay in the document).
