@@ -30,7 +30,13 @@
 // (fixed text, ":name" and "*") mostly match without a regular
 // expression at all.
 //
-// A [Set] matches a URL against many patterns at once.
+// A [Set] matches a URL against many patterns at once. For a router,
+// [CompilePathname] compiles a route on the pathname alone, any host, and
+// [Set.Exec] gives the first route that matches and its groups from one
+// match. Groups hold the URL's components as the URL has them,
+// percent-encoded, as JavaScript's URLPattern gives them:
+// "/users/J%C3%BCrgen" gives the group "J%C3%BCrgen" for ":id", which
+// weburl.PercentDecode makes "Jürgen".
 //
 // https://urlpattern.spec.whatwg.org/
 package urlpattern

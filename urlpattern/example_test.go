@@ -73,8 +73,10 @@ func ExampleSet() {
 	// https://example.org/admin false
 }
 
-// A router: the first route that matches handles the request, with the
-// groups of its pathname.
+// A router: routes on the pathname alone, on any host, and the first
+// that matches handles the request, with the groups of its pathname from
+// one match. The groups are the URL's path as it is, percent-encoded:
+// decode a group that is to be read as text.
 func ExampleSet_router() {
 	routes := []string{
 		"/users/:id",
@@ -83,7 +85,7 @@ func ExampleSet_router() {
 	}
 	var patterns []*urlpattern.Pattern
 	for _, r := range routes {
-		p, err := urlpattern.CompileBase(r, "https://api.example.com", nil)
+		p, err := urlpattern.CompilePathname(r, nil)
 		if err != nil {
 			panic(err)
 		}
@@ -91,18 +93,38 @@ func ExampleSet_router() {
 	}
 	router := urlpattern.NewSet(patterns...)
 
-	u, _ := weburl.Parse("https://api.example.com/users/ada/posts/7")
-	if i, ok := router.Match(u); ok {
-		r := patterns[i].ExecURL(u)
+	for _, href := range []string{
+		"https://api.example.com/users/ada/posts/7",
+		"http://localhost:8080/users/J%C3%BCrgen",
+		"https://cdn.example.net/assets/css/site.css",
+		"https://api.example.com/nowhere",
+	} {
+		u, _ := weburl.Parse(href)
+		i, r := router.Exec(u)
+		if i < 0 {
+			fmt.Println("no route for", u.Pathname())
+			continue
+		}
 		id, _ := r.Pathname.Get("id")
-		post, _ := r.Pathname.Get("post")
-		fmt.Println(routes[i], id, post)
+		fmt.Printf("%s id=%q (%s)\n", routes[i], id, weburl.PercentDecode(id))
 	}
-	u, _ = weburl.Parse("https://api.example.com/assets/css/site.css")
-	fmt.Println(slices.Collect(router.All(u)))
 	// Output:
-	// /users/:id/posts/:post(\d+) ada 7
-	// [2]
+	// /users/:id/posts/:post(\d+) id="ada" (ada)
+	// /users/:id id="J%C3%BCrgen" (Jürgen)
+	// /assets/* id="" ()
+	// no route for /nowhere
+}
+
+func ExampleCompilePathname() {
+	p, err := urlpattern.CompilePathname("/books/:id", nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Protocol(), p.Hostname(), p.Pathname())
+	fmt.Println(p.Test("https://example.com/books/42"), p.Test("http://localhost:8080/books/42?x#y"))
+	// Output:
+	// * * /books/:id
+	// true true
 }
 
 func ExamplePattern_Generate() {

@@ -67,6 +67,12 @@ func (p *Pattern) exec(v *values) *Result {
 	if !p.test(v) {
 		return nil
 	}
+	return p.capture(v)
+}
+
+// capture returns the result of matching v, which test accepts: the
+// components and their groups.
+func (p *Pattern) capture(v *values) *Result {
 	r := &Result{}
 	for c := range p.comps {
 		groups, ok := p.comps[c].exec(v[c])

@@ -333,6 +333,48 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	return -1, false
 }
 
+// Exec returns the index of the first pattern, in the order given to
+// NewSet, that matches u, and its result, as that pattern's ExecURL(u)
+// gives it, from one match: -1 and nil when none matches. A router gets
+// the route and its groups at once; the groups hold the URL's
+// components as they are, percent-encoded ("/users/ada%20l" gives the id
+// "ada%20l"), as JavaScript's URLPattern gives them.
+func (s *Set) Exec(u *weburl.URL) (int, *Result) {
+	if u == nil || u.Href() == "" {
+		return -1, nil
+	}
+	var cands [chunkWords]word
+	var v *values
+	for w0 := 0; w0 < s.words; w0 += chunkWords {
+		n, path := s.candidates(u, w0, &cands)
+		for w, c := range cands[:n] {
+			for ; c != 0; c &= c - 1 {
+				i := (w0+w)*wordBits + bits.TrailingZeros(c)
+				if !s.decidedBit(i) {
+					// A pattern the index does not decide: one match,
+					// that of exec, which captures.
+					if v == nil {
+						uv := urlValues(u)
+						v = &uv
+					}
+					if r := s.patterns[i].exec(v); r != nil {
+						return i, r
+					}
+					continue
+				}
+				if s.test(i, u, path) {
+					uv := urlValues(u)
+					return i, s.patterns[i].capture(&uv)
+				}
+			}
+		}
+	}
+	return -1, nil
+}
+
+// decidedBit reports whether the index decides pattern i (see Set.decided).
+func (s *Set) decidedBit(i int) bool { return s.decided[i/wordBits]&(1<<(i%wordBits)) != 0 }
+
 // All returns the indexes of every pattern that TestURL(u) would accept,
 // in order.
 func (s *Set) All(u *weburl.URL) iter.Seq[int] {

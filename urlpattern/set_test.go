@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/bits"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -183,6 +184,7 @@ func TestSetAgreesWithLoop(t *testing.T) {
 			if got, want := slices.Collect(s.All(u)), loopAll(ps, u); !slices.Equal(got, want) {
 				t.Fatalf("%s: All(%q) = %v; the loop gives %v", name, u.Href(), got, want)
 			}
+			checkExec(t, name, s, ps, u, wi)
 			if gok {
 				matched++
 			}
@@ -194,7 +196,26 @@ func TestSetAgreesWithLoop(t *testing.T) {
 	}
 }
 
-// FuzzSet checks Match and All against the loop for any URL and a set
+// checkExec checks that s.Exec(u) gives the index of the loop's first
+// match, want (-1 for none), and that pattern's ExecURL(u).
+func checkExec(t *testing.T, name string, s *Set, ps []*Pattern, u *weburl.URL, want int) {
+	t.Helper()
+	i, r := s.Exec(u)
+	if i != want {
+		t.Fatalf("%s: Exec(%q) gives %d; the loop's first match is %d", name, u.Href(), i, want)
+	}
+	if want < 0 {
+		if r != nil {
+			t.Fatalf("%s: Exec(%q) gives -1 and %+v", name, u.Href(), r)
+		}
+		return
+	}
+	if w := ps[want].ExecURL(u); !reflect.DeepEqual(r, w) {
+		t.Fatalf("%s: Exec(%q) gives %+v; pattern %d's ExecURL %+v", name, u.Href(), r, want, w)
+	}
+}
+
+// FuzzSet checks Match, All and Exec against the loop for any URL and a set
 // drawn from the route and crawl-scope patterns.
 func FuzzSet(f *testing.F) {
 	for _, s := range []string{"https://api.example.com/v1/users/42", "https://a.site3.com/private/x", "http://www.site1.net/news/1", "https://example.org/blog/2024/x",
@@ -224,6 +245,7 @@ func FuzzSet(f *testing.F) {
 		if got, want := slices.Collect(s.All(u)), loopAll(ps, u); !slices.Equal(got, want) {
 			t.Fatalf("All(%q) = %v; the loop gives %v", raw, got, want)
 		}
+		checkExec(t, "fuzz", s, ps, u, wi)
 	})
 }
 

@@ -111,6 +111,14 @@ func CompileInit(init Init, opts *Options) (*Pattern, error) {
 	return create(init, opts)
 }
 
+// CompilePathname compiles a pattern on the pathname alone, such as a
+// router's route "/users/:id": every other component is "*", so that it
+// matches on any scheme, host and port, with any query and fragment. It
+// is CompileInit(Init{Pathname: &pattern}, opts).
+func CompilePathname(pattern string, opts *Options) (*Pattern, error) {
+	return create(Init{Pathname: &pattern}, opts)
+}
+
 func compileString(pattern string, baseURL *string, opts *Options) (*Pattern, error) {
 	init, note, err := parseConstructorString(pattern)
 	if err != nil {
@@ -127,16 +135,25 @@ func compileString(pattern string, baseURL *string, opts *Options) (*Pattern, er
 	return p, nil
 }
 
-// withNote adds to an error the first tokenizing error the constructor
-// string's tokenizer went on past, note, if there was one: the pattern
-// "https://a.test/(?=x)" fails on its pathname "/(", cut at the "?" that
-// starts the search, because a regular expression group may not start
-// with "?".
+// withNote leads an error with note, the first tokenizing error the
+// constructor string's tokenizer went on past, if there was one: that is
+// the cause, and the component's failure follows from it. The pattern
+// "https://a.test/(?=x)" fails because a regular expression group may not
+// start with "?" (lookahead), at offset 16; its pathname, "/(", cut at
+// the "?" that starts the search, then fails as a group not closed.
 func withNote(err error, note *Error) error {
-	if e, ok := err.(*Error); ok && note != nil {
-		e.Msg += " (at offset " + strconv.Itoa(note.Offset) + " of the constructor string: " + note.Msg + ")"
+	e, ok := err.(*Error)
+	if !ok || note == nil {
+		return err
 	}
-	return err
+	lead := *note
+	what := "the pattern"
+	if e.Component != "" {
+		what = "the " + e.Component
+	}
+	lead.Msg += "; then " + what + " " + strconv.Quote(e.Pattern) + " fails: " + e.Msg
+	lead.Err = e.Err
+	return &lead
 }
 
 // withPattern records the constructor string an error is in.
@@ -342,7 +359,8 @@ func (r *Result) Component(c Component) *ComponentResult {
 }
 
 // A ComponentResult is a component's value and its groups, in the order
-// of the pattern.
+// of the pattern. Both are the URL's component as the URL has it,
+// percent-encoded ("J%C3%BCrgen", not "Jürgen"), as in JavaScript.
 // https://urlpattern.spec.whatwg.org/#dictdef-urlpatterncomponentresult
 type ComponentResult struct {
 	Input  string
@@ -395,13 +413,19 @@ func (e *Error) Error() string {
 	b.WriteString("urlpattern: ")
 	if e.Input != "" {
 		b.WriteString(strconv.Quote(e.Input))
-		b.WriteString(": ")
 	}
-	if e.Component != "" {
-		b.WriteString(e.Component)
-		b.WriteString(" ")
+	if e.Component != "" || e.Pattern != e.Input {
+		// A component's pattern, or a value at fault; not the
+		// constructor string again.
+		if e.Input != "" {
+			b.WriteString(": ")
+		}
+		if e.Component != "" {
+			b.WriteString(e.Component)
+			b.WriteString(" ")
+		}
+		b.WriteString(strconv.Quote(e.Pattern))
 	}
-	b.WriteString(strconv.Quote(e.Pattern))
 	if e.Offset >= 0 {
 		b.WriteString(" at offset ")
 		b.WriteString(strconv.Itoa(e.Offset))
