@@ -1,3 +1,5 @@
+//go:generate go run gen_scripts.go
+
 package jsregexp
 
 import (
