@@ -8,9 +8,12 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/weburl/weburl"
 )
 
 // TestDocLinks checks that every doc link of the module's packages, [Name]
@@ -184,6 +187,25 @@ func TestFileMaps(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 				t.Errorf("%s/doc.go's file map names %s, which the package does not have", dir, name)
 			}
+		}
+	}
+}
+
+// TestURLMethodGroups checks that the URL type's documentation, which
+// groups its methods by what they are for, names every one of them.
+func TestURLMethodGroups(t *testing.T) {
+	src, err := os.ReadFile("url.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, ok := strings.Cut(string(src), "\ntype URL struct")
+	if !ok {
+		t.Fatal("url.go has no type URL")
+	}
+	typ := reflect.TypeFor[*weburl.URL]()
+	for i := range typ.NumMethod() {
+		if name := typ.Method(i).Name; !strings.Contains(doc, "[URL."+name+"]") {
+			t.Errorf("the URL type's documentation does not name [URL.%s] among its methods", name)
 		}
 	}
 }

@@ -38,6 +38,32 @@ import (
 // with u.SetHref(strings.Clone(u.Href())). A string got from a URL made in
 // one allocation with its href keeps those 48 bytes alive with it.
 //
+// Its methods, by what they are for:
+//
+//   - The standard's getters, JavaScript's URL properties:
+//     [URL.Href] (and [URL.String]), [URL.Origin], [URL.Protocol],
+//     [URL.Username], [URL.Password], [URL.Host], [URL.Hostname],
+//     [URL.Port], [URL.Pathname], [URL.Search], [URL.Hash], [URL.SearchParams];
+//     and what they leave unsaid: [URL.Scheme], [URL.HasSearch],
+//     [URL.HasHash], [URL.HasOpaquePath], [URL.HostValue], [URL.OriginValue].
+//   - The standard's setters, JavaScript's: each leaves the URL unchanged
+//     and says why where the standard's setter returns: [URL.SetHref], [URL.SetProtocol], [URL.SetUsername],
+//     [URL.SetPassword], [URL.SetHost], [URL.SetHostname], [URL.SetPort],
+//     [URL.SetPathname], [URL.SetSearch], [URL.SetHash].
+//   - A base for references: [URL.Parse], [URL.CanParse],
+//     [URL.MakeRelative], and comparing: [URL.Equal],
+//     [URL.EqualExcludingFragments].
+//   - Paths: [URL.PathSegments], [URL.SetPathSegments],
+//     [URL.PushPathSegment], [URL.PopPathSegment], [URL.FilePath].
+//   - net/url's names, with its meaning where the standard allows (see the
+//     package doc): [URL.Query], [URL.SetQuery], [URL.ResolveReference],
+//     [URL.JoinPath], [URL.Clone], [URL.IsAbs], [URL.RequestURI],
+//     [URL.Redacted], [URL.StdURL]; and for dialing, [URL.DialAddress].
+//   - Encoding and decoding: [URL.MarshalText], [URL.AppendText],
+//     [URL.UnmarshalText], [URL.MarshalBinary], [URL.AppendBinary],
+//     [URL.UnmarshalBinary], [URL.Scan] and [URL.Value] (database/sql),
+//     [URL.LogValue] (log/slog); and for people, [URL.Display].
+//
 // A URL is a value, as time.Time is: copying one (v := *u) gives an
 // independent URL, and URLs are comparable, *u == *v holding exactly when
 // u and v are equal URLs (see [URL.Equal]); comparing two *URL compares
