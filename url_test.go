@@ -72,7 +72,7 @@ func TestAllocs(t *testing.T) {
 			if name == "origin" && u.includesCredentials() {
 				continue // the origin leaves the credentials out: a new string
 			}
-			if n := testing.AllocsPerRun(100, func() { _ = attr(u, name) }); n != 0 {
+			if n := testing.AllocsPerRun(100, func() { _ = corpus.Attribute(u, name) }); n != 0 {
 				t.Errorf("%s of %q allocates %v times, want 0", name, s, n)
 			}
 		}
@@ -293,10 +293,10 @@ func TestSetOwnValue(t *testing.T) {
 				continue
 			}
 			v := *u
-			set(&v, name, attr(u, name))
+			set(&v, name, corpus.Attribute(u, name))
 			n++
 			if v.Href() != u.Href() || v.components != u.components {
-				t.Errorf("%q: setting %s to %q gives %q", u.Href(), name, attr(u, name), v.Href())
+				t.Errorf("%q: setting %s to %q gives %q", u.Href(), name, corpus.Attribute(u, name), v.Href())
 			}
 			if err := v.check(); err != nil {
 				t.Error(err)

@@ -276,35 +276,6 @@ func runURLTest(t testing.TB, tc urlTest) {
 	}
 }
 
-// attr returns the attribute of u that JavaScript names name.
-func attr(u *URL, name string) string {
-	switch name {
-	case "href":
-		return u.Href()
-	case "origin":
-		return u.Origin()
-	case "protocol":
-		return u.Protocol()
-	case "username":
-		return u.Username()
-	case "password":
-		return u.Password()
-	case "host":
-		return u.Host()
-	case "hostname":
-		return u.Hostname()
-	case "port":
-		return u.Port()
-	case "pathname":
-		return u.Pathname()
-	case "search":
-		return u.Search()
-	case "hash":
-		return u.Hash()
-	}
-	panic("unknown attribute " + name)
-}
-
 func checkAttrs(t testing.TB, u *URL, want map[string]string) {
 	t.Helper()
 	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
@@ -312,7 +283,7 @@ func checkAttrs(t testing.TB, u *URL, want map[string]string) {
 		if !ok {
 			continue
 		}
-		if got := attr(u, name); got != w {
+		if got := corpus.Attribute(u, name); got != w {
 			t.Errorf("%s = %q, want %q", name, got, w)
 		}
 	}
@@ -360,7 +331,7 @@ func set(u *URL, name, value string) error {
 func checkSetterError(t testing.TB, before, after *URL, name, value string, err error, took bool) {
 	t.Helper()
 	changed := before.Href() != after.Href() || before.components != after.components
-	current := value == attr(before, name) || name == "protocol" && value == before.Scheme()
+	current := value == corpus.Attribute(before, name) || name == "protocol" && value == before.Scheme()
 	var e *Error
 	switch {
 	case err != nil && changed:
@@ -504,7 +475,7 @@ func runHostTests(t *testing.T, file string, cases []hostTest, olderUnicodeCases
 				if tc.Output != nil {
 					want = *tc.Output
 				}
-				if got := attr(u, name); got != want {
+				if got := corpus.Attribute(u, name); got != want {
 					t.Errorf("after the %s setter, %s = %q, want %q", name, name, got, want)
 				}
 				if err := u.check(); err != nil {

@@ -17,8 +17,7 @@ import (
 	"github.com/weburl/weburl/internal/corpus"
 )
 
-var components = []string{"href", "origin", "protocol", "username", "password", "host",
-	"hostname", "port", "pathname", "search", "hash"}
+var components = corpus.Attributes
 
 // pageState is what the page shows, read from its DOM.
 type pageState struct {
@@ -125,7 +124,7 @@ func check(t *testing.T, ctx context.Context, s pageState, input, base string) {
 	for _, c := range components {
 		want := "failure" // as the browser's column says when new URL() throws
 		if u != nil {
-			want = component(u, c)
+			want = corpus.Attribute(u, c)
 		}
 		if s.Fields[c] != want {
 			t.Errorf("%q against %q: %s %q, weburl %q", input, base, c, s.Fields[c], want)
@@ -196,32 +195,6 @@ func check(t *testing.T, ctx context.Context, s pageState, input, base string) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
-}
-
-func component(u *weburl.URL, c string) string {
-	switch c {
-	case "href":
-		return u.Href()
-	case "origin":
-		return u.Origin()
-	case "protocol":
-		return u.Protocol()
-	case "username":
-		return u.Username()
-	case "password":
-		return u.Password()
-	case "host":
-		return u.Host()
-	case "hostname":
-		return u.Hostname()
-	case "port":
-		return u.Port()
-	case "pathname":
-		return u.Pathname()
-	case "search":
-		return u.Search()
-	}
-	return u.Hash()
 }
 
 // cases are inputs that reach each part of the page: errors (at ASCII

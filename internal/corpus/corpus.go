@@ -283,3 +283,53 @@ func CheckPinned(tb testing.TB, dir string) {
 		tb.Errorf("testdata/%s.sha256 lists no file", dir)
 	}
 }
+
+// A Getters is what a URL of package weburl has of JavaScript's URL
+// properties, which the web-platform-tests data names.
+type Getters interface {
+	Href() string
+	Origin() string
+	Protocol() string
+	Username() string
+	Password() string
+	Host() string
+	Hostname() string
+	Port() string
+	Pathname() string
+	Search() string
+	Hash() string
+}
+
+// Attributes are the names of JavaScript's URL properties, in the order
+// of the web-platform-tests data.
+var Attributes = []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
+
+// Attribute returns the property of u that JavaScript names name, one of
+// Attributes.
+func Attribute(u Getters, name string) string {
+	switch name {
+	case "href":
+		return u.Href()
+	case "origin":
+		return u.Origin()
+	case "protocol":
+		return u.Protocol()
+	case "username":
+		return u.Username()
+	case "password":
+		return u.Password()
+	case "host":
+		return u.Host()
+	case "hostname":
+		return u.Hostname()
+	case "port":
+		return u.Port()
+	case "pathname":
+		return u.Pathname()
+	case "search":
+		return u.Search()
+	case "hash":
+		return u.Hash()
+	}
+	panic("unknown attribute " + name)
+}
