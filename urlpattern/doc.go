@@ -54,7 +54,9 @@ package urlpattern
 //	init.go         processing an Init
 //	exec.go         the match algorithm, Test and Exec
 //	match.go        the shortcut layer of matching: the shapes matched by a scan
-//	set.go          Set, many patterns matched at once
+//	set.go          Set, many patterns matched at once: what each pattern says of
+//	                its hostnames and pathnames, for the index (internal/setindex,
+//	                which holds the index and the shapes of pathnames)
 //	compare.go      CompareComponent and Generate (beyond the standard)
 //
 // Its JavaScript regular expression engine is internal/jsregexp; all this

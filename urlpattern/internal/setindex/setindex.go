@@ -1,0 +1,683 @@
+// Package setindex is the index of a urlpattern.Set: what each pattern
+// of a set says of the hostnames and pathnames it can match, and, for a
+// URL, which patterns it can match by its hostname and the segments of
+// its pathname, in a few lookups. It knows nothing of URL patterns:
+// package urlpattern describes each pattern to it by a Host and Shapes.
+package setindex
+
+import (
+	"math/bits"
+	"strings"
+	"unsafe"
+
+	"github.com/weburl/weburl/internal/ascii"
+)
+
+// A HostKind is what an index knows of a pattern's hostnames.
+type HostKind uint8
+
+const (
+	HostOther  HostKind = iota // unknown: any hostname may match
+	HostAny                    // every hostname matches
+	HostExact                  // the one hostname Host.Text
+	HostSuffix                 // any hostname that ends with Host.Text (".example.com")
+)
+
+// A Host is what a pattern says of the hostnames it matches.
+type Host struct {
+	Kind HostKind
+	Text string
+}
+
+// A Seg is what a shape says of one segment of a pathname (the text
+// between two "/", or after the last): its text; with Any, any text that
+// is not empty; with Prefix or Suffix, any text that starts or ends with
+// Text.
+type Seg struct {
+	Text           string
+	Any            bool
+	Prefix, Suffix bool
+}
+
+// A Shape is a set of pathnames a pattern matches: those that start with
+// "/" and have Front as their first segments and Back as their last,
+// with at least MinSegs segments and, if MaxSegs is not negative, at
+// most MaxSegs; with Unrooted, every pathname that does not start with
+// "/" too. With Infix, the pathname from the segment after Front on
+// holds Infix ("/docs/": "/*/docs/*"). Exact says that the pattern matches
+// every such pathname; otherwise it may match only some.
+type Shape struct {
+	Front, Back      []Seg
+	Infix            string
+	MinSegs, MaxSegs int
+	Unrooted         bool
+	Exact            bool
+}
+
+// AnyPath is the shape of every pathname, which a pattern the index
+// cannot read may match: not Exact.
+var AnyPath = Shape{MaxSegs: -1, Unrooted: true}
+
+// maxDepth is how many segments from either end an index looks at, and
+// maxCount the most segments it tells apart by number.
+const (
+	maxDepth = 8
+	maxCount = 31
+)
+
+// A word is a word of a bit set of shapes, one bit each.
+type word = uint
+
+const wordBits = bits.UintSize
+
+// An Index answers which patterns a URL can match. It is built by New,
+// Add and Build, and then read by any number of goroutines.
+type Index struct {
+	patterns int
+	shapes   []shapeInfo // by shape bit
+	words    int
+
+	hostExact  table // by hostname: its patterns' shapes, with those the suffixes and HostAny give it
+	hostSuffix table // by the suffix a HostSuffix pattern needs, ".example.com"
+	hostOther  []word
+	suffixLens [4]uint64 // the lengths of hostSuffix's keys, one bit each
+
+	unrooted []word               // shapes that match pathnames that do not start with "/"
+	infixes  table                // shapes with an Infix, by its first segment
+	infixed  []word               // those shapes
+	byCount  [maxCount + 1][]word // by a pathname's number of segments (maxCount: that many or more)
+	front    [maxDepth]position
+	back     [maxDepth]position
+}
+
+// A shapeInfo is what an index checks of a shape once the lookups have
+// picked it.
+type shapeInfo struct {
+	pattern          int
+	decided          bool // the shape and the pattern's Host say all: the hostname and pathname match
+	frontAny         uint8
+	backAny          uint8 // segments that must not be empty, one bit each
+	minSegs, maxSegs int
+	front, back      []Seg  // up to maxDepth, for checking a few candidates one by one
+	infix            string // Shape.Infix
+	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
+}
+
+// A position is the index of the segment at a depth from the start or
+// the end: the shapes by the text they want there, those that want any
+// text (free), and those that want a text there or deeper (lit), which
+// say whether looking there narrows anything.
+type position struct {
+	text  table
+	affix table // by the first or last bytes of a Prefix or Suffix (see affixKey)
+	free  []word
+	lit   []word
+	lens  uint64 // the lengths of text's keys, one bit each (longer ones in bit 63)
+	kinds uint8  // the affixKey kinds affix has, one bit each
+}
+
+// affixKey returns the key of a Prefix (kind 0 and 1: its first byte, or
+// two) or Suffix (kind 2 and 3: its last byte, or two) in a position's
+// affix table, in buf.
+func affixKey(buf *[3]byte, kind int, t string) string {
+	buf[0] = byte(kind)
+	switch kind {
+	case 0:
+		buf[1] = t[0]
+	case 1:
+		buf[1], buf[2] = t[0], t[1]
+	case 2:
+		buf[1] = t[len(t)-1]
+	case 3:
+		buf[1], buf[2] = t[len(t)-2], t[len(t)-1]
+	}
+	// The table reads the key and keeps only those it adds, which add
+	// copies: a lookup allocates nothing.
+	return unsafe.String(&buf[0], 2+kind%2)
+}
+
+// New returns an index for n patterns.
+func New(n int) *Index {
+	return &Index{patterns: n}
+}
+
+// Add adds pattern i, which must be added in order, with what it says of
+// its hostnames (decidedHost: every hostname host describes matches) and
+// the shapes of its pathnames, at least one. A pattern that is nil in the
+// set is not added.
+func (ix *Index) Add(i int, host Host, decidedHost bool, shapes []Shape) {
+	for _, s := range shapes {
+		ix.addShape(i, host, s, decidedHost && s.Exact)
+	}
+}
+
+// addShape adds one shape of pattern i.
+func (ix *Index) addShape(i int, host Host, s Shape, decided bool) {
+	bit := len(ix.shapes)
+	decided = decided && len(s.Front) <= maxDepth && len(s.Back) <= maxDepth
+	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
+		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
+		infix: s.Infix, affix: s.Infix != ""})
+	info := &ix.shapes[bit]
+	set := func(b *[]word) { *b = setBit(*b, bit) }
+	switch host.Kind {
+	case HostExact:
+		ix.hostExact.add(host.Text, bit)
+	case HostSuffix:
+		ix.hostSuffix.add(host.Text, bit)
+		ix.suffixLens[min(len(host.Text), 255)/64] |= 1 << (min(len(host.Text), 255) % 64)
+	default:
+		set(&ix.hostOther)
+	}
+	if s.Unrooted {
+		set(&ix.unrooted)
+	}
+	if s.Infix != "" {
+		first, _, _ := strings.Cut(s.Infix[1:], "/")
+		ix.infixes.add(first, bit)
+		set(&ix.infixed)
+	}
+	for n := range ix.byCount {
+		if n >= s.MinSegs && (s.MaxSegs < 0 || n <= s.MaxSegs || n == maxCount && s.MaxSegs >= maxCount) {
+			set(&ix.byCount[n])
+		}
+	}
+	for side, segs := range [2][]Seg{s.Front, s.Back} {
+		pos, anyMask := &ix.front, &info.frontAny
+		if side == 1 {
+			pos, anyMask = &ix.back, &info.backAny
+		}
+		for k := range maxDepth {
+			p := &pos[k]
+			switch {
+			case k >= len(segs):
+				set(&p.free)
+			case segs[k].Any:
+				set(&p.free)
+				*anyMask |= 1 << k
+			case segs[k].Prefix || segs[k].Suffix:
+				kind := min(len(segs[k].Text), 2) - 1
+				if segs[k].Suffix {
+					kind += 2
+				}
+				var buf [3]byte
+				p.affix.add(strings.Clone(affixKey(&buf, kind, segs[k].Text)), bit)
+				p.kinds |= 1 << kind
+				info.affix = true
+				for j := 0; j <= k; j++ {
+					set(&pos[j].lit)
+				}
+			default:
+				p.text.add(segs[k].Text, bit)
+				p.lens |= 1 << min(len(segs[k].Text), 63)
+				for j := 0; j <= k; j++ {
+					set(&pos[j].lit)
+				}
+			}
+		}
+	}
+}
+
+// setBit returns b with bit i set, grown to hold it.
+func setBit(b []word, i int) []word {
+	for len(b) <= i/wordBits {
+		b = append(b, 0)
+	}
+	b[i/wordBits] |= 1 << (i % wordBits)
+	return b
+}
+
+// Build readies the index once every pattern is added: it gives every bit
+// set the index's length and adds to each exact hostname the shapes of
+// the suffixes and of HostAny and HostOther, so that a URL of such a host
+// needs one lookup.
+func (ix *Index) Build() {
+	ix.words = (len(ix.shapes) + wordBits - 1) / wordBits
+	grow := func(b []word) []word {
+		for len(b) < ix.words {
+			b = append(b, 0)
+		}
+		return b
+	}
+	ix.hostOther = grow(ix.hostOther)
+	ix.unrooted = grow(ix.unrooted)
+	ix.infixed = grow(ix.infixed)
+	ix.infixes.grow(ix.words)
+	for n := range ix.byCount {
+		ix.byCount[n] = grow(ix.byCount[n])
+	}
+	for _, pos := range []*[maxDepth]position{&ix.front, &ix.back} {
+		for k := range pos {
+			pos[k].free, pos[k].lit = grow(pos[k].free), grow(pos[k].lit)
+			pos[k].text.grow(ix.words)
+			pos[k].affix.grow(ix.words)
+		}
+	}
+	ix.hostSuffix.grow(ix.words)
+	ix.hostExact.grow(ix.words)
+	for j := range ix.hostExact.slots {
+		e := &ix.hostExact.slots[j]
+		if !e.used {
+			continue
+		}
+		or(e.bits, ix.hostOther)
+		ix.suffixes(e.key, e.bits)
+		if popCount(e.bits) <= fewShapes {
+			for w, b := range e.bits {
+				for ; b != 0; b &= b - 1 {
+					e.few = append(e.few, int32(w*wordBits+bits.TrailingZeros(b)))
+				}
+			}
+			if e.few == nil {
+				e.few = []int32{} // none at all
+			}
+		}
+	}
+}
+
+// suffixes ors into dst the shapes of the HostSuffix keys host ends with.
+func (ix *Index) suffixes(host string, dst []word) {
+	if ix.hostSuffix.n == 0 {
+		return
+	}
+	for i := 0; i < len(host); i++ {
+		if host[i] == '.' && hasLen(&ix.suffixLens, len(host)-i) {
+			if b := ix.hostSuffix.get(host[i:]); b != nil {
+				or(dst, b)
+			}
+		}
+	}
+}
+
+// A Path is what an index reads of a URL's pathname: whether it starts
+// with "/", and, when first needed, its number of segments; its segments
+// from either end are found when asked for, from where the last ask left
+// off (the index asks for them in order).
+type Path struct {
+	path       string
+	rooted     bool
+	segs       int // the number of segments (of "/"), or -1 before it is counted
+	fk, fs, fe int // segment fk from the start is path[fs:fe]; fe -1 before it is found
+	bk, be     int // segment bk from the end ends at be
+}
+
+// Candidates calls visit with each pattern whose hostname and pathname
+// may match host and path, in order, once each, and whether the index
+// decides that they match (then only the pattern's other components are
+// left to check), until visit returns true.
+func (ix *Index) Candidates(host, path string, visit func(pattern int, decided bool) bool) {
+	const chunk = 4 // words at a time, so that any set needs only this array
+	var cands [chunk]word
+	var p Path // field by field: a composite literal here was copied twice
+	p.path, p.segs, p.fs, p.fe, p.be = path, -1, 1, -1, len(path)
+	p.rooted = len(path) > 0 && path[0] == '/'
+	last := -1 // the last pattern visited
+	if ix.hostExact.n > 0 {
+		if e := ix.hostExact.slot(host); e.used && e.few != nil {
+			// A host with few shapes: each checked one by one.
+			for _, bit := range e.few {
+				s := &ix.shapes[bit]
+				if s.pattern == last || !p.fits(s) || !p.fitsSegments(s) {
+					continue
+				}
+				last = s.pattern
+				if visit(s.pattern, s.decided) {
+					return
+				}
+			}
+			return
+		}
+	}
+	for w0 := 0; w0 < ix.words; w0 += chunk {
+		n := min(ix.words-w0, chunk)
+		c := cands[:n]
+		if b := ix.hostExact.get(host); b != nil {
+			copy(c, b[w0:]) // with the suffixes' and the others' (see Build)
+		} else {
+			copy(c, ix.hostOther[w0:])
+			for i := 0; i < len(host); i++ {
+				if host[i] == '.' && hasLen(&ix.suffixLens, len(host)-i) {
+					if b := ix.hostSuffix.get(host[i:]); b != nil {
+						or(c, b[w0:])
+					}
+				}
+			}
+		}
+		// A few candidates are checked one by one, by comparing their
+		// segments; more are narrowed by the segments' lookups first.
+		few := popCount(c) <= fewShapes
+		if !few {
+			var left bool
+			if left, few = ix.narrow(c, w0, &p); !left {
+				continue
+			}
+		}
+		for w, bitsLeft := range c {
+			for ; bitsLeft != 0; bitsLeft &= bitsLeft - 1 {
+				bit := (w0+w)*wordBits + bits.TrailingZeros(bitsLeft)
+				s := &ix.shapes[bit]
+				if s.pattern == last || !p.fits(s) || (few || s.affix) && !p.fitsSegments(s) {
+					continue
+				}
+				last = s.pattern
+				if visit(s.pattern, s.decided) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// narrow narrows the candidates c, of the words from w0 on, by the
+// segments of the path, and reports whether any is left, and whether it
+// stopped with few left, for the caller to check one by one.
+func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
+	if !p.rooted {
+		for w := range c {
+			c[w] &= ix.unrooted[w0+w]
+		}
+		return nonZero(c), false
+	}
+	byCount := ix.byCount[min(p.count(), maxCount)]
+	infixed := false
+	for w := range c {
+		c[w] &= byCount[w0+w]
+		infixed = infixed || c[w]&ix.infixed[w0+w] != 0
+	}
+	if infixed {
+		// The shapes with an infix whose first segment is one of the
+		// path's (after the first): those that fitsSegments then checks.
+		var hits [4]word
+		rest := p.path[1:]
+		for n := 0; ; n++ {
+			i := strings.IndexByte(rest, '/')
+			if i < 0 || n == 64 {
+				if n == 64 {
+					copy(hits[:len(c)], ix.infixed[w0:]) // too many to look up: all
+				}
+				break
+			}
+			rest = rest[i+1:]
+			j := strings.IndexByte(rest, '/')
+			if j < 0 {
+				break // the last segment starts no infix
+			}
+			if b := ix.infixes.get(rest[:j]); b != nil {
+				for w := range c {
+					hits[w] |= b[w0+w]
+				}
+			}
+		}
+		for w := range c {
+			c[w] &= ^ix.infixed[w0+w] | hits[w]
+		}
+	}
+	for side := range 2 {
+		pos := &ix.front
+		if side == 1 {
+			pos = &ix.back
+		}
+		for k := range maxDepth {
+			lit := word(0)
+			for w := range c {
+				lit |= c[w] & pos[k].lit[w0+w]
+			}
+			if lit == 0 {
+				break // no candidate wants a text here or deeper
+			}
+			seg, ok := p.seg(side, k)
+			var byText []word
+			if ok && pos[k].lens&(1<<min(len(seg), 63)) != 0 {
+				byText = pos[k].text.get(seg)
+			}
+			var allowed [4]word // at most chunk words
+			copy(allowed[:len(c)], pos[k].free[w0:])
+			if byText != nil {
+				for w := range c {
+					allowed[w] |= byText[w0+w]
+				}
+			}
+			if ok && pos[k].kinds != 0 {
+				var buf [3]byte
+				for kind := range 4 {
+					if pos[k].kinds&(1<<kind) != 0 && len(seg) > kind%2 {
+						if b := pos[k].affix.get(affixKey(&buf, kind, seg)); b != nil {
+							for w := range c {
+								allowed[w] |= b[w0+w]
+							}
+						}
+					}
+				}
+			}
+			any := word(0)
+			for w := range c {
+				c[w] &= allowed[w]
+				any |= c[w]
+			}
+			switch {
+			case any == 0:
+				return false, false
+			case popCount(c) <= fewShapes:
+				return true, true
+			}
+		}
+	}
+	return nonZero(c), false
+}
+
+// count returns the number of segments of a path that starts with "/".
+func (p *Path) count() int {
+	if p.segs < 0 {
+		p.segs = strings.Count(p.path, "/")
+	}
+	return p.segs
+}
+
+// seg returns segment k from the start (side 0) or the end (side 1), and
+// false if the path has fewer segments; the path starts with "/".
+func (p *Path) seg(side, k int) (string, bool) {
+	if side == 0 {
+		if k < p.fk {
+			p.fk, p.fs, p.fe = 0, 1, -1
+		}
+		for {
+			if p.fe < 0 {
+				p.fe = len(p.path)
+				if j := strings.IndexByte(p.path[p.fs:], '/'); j >= 0 {
+					p.fe = p.fs + j
+				}
+			}
+			if p.fk == k {
+				return p.path[p.fs:p.fe], true
+			}
+			if p.fe == len(p.path) {
+				return "", false
+			}
+			p.fk, p.fs, p.fe = p.fk+1, p.fe+1, -1
+		}
+	}
+	if k < p.bk {
+		p.bk, p.be = 0, len(p.path)
+	}
+	for p.bk < k {
+		i := strings.LastIndexByte(p.path[:p.be], '/')
+		if i <= 0 {
+			return "", false
+		}
+		p.bk, p.be = p.bk+1, i
+	}
+	return p.path[strings.LastIndexByte(p.path[:p.be], '/')+1 : p.be], true
+}
+
+// fits reports whether a shape the lookups picked holds for the path:
+// its number of segments, and no empty segment where it wants any text.
+func (p *Path) fits(s *shapeInfo) bool {
+	if !p.rooted {
+		return true // a shape of any pathname
+	}
+	if s.minSegs > 1 || s.maxSegs >= 0 {
+		if n := p.count(); n < s.minSegs || s.maxSegs >= 0 && n > s.maxSegs {
+			return false
+		}
+	}
+	for k := 0; s.frontAny>>k != 0; k++ {
+		if seg, _ := p.seg(0, k); s.frontAny&(1<<k) != 0 && seg == "" {
+			return false
+		}
+	}
+	for k := 0; s.backAny>>k != 0; k++ {
+		if seg, _ := p.seg(1, k); s.backAny&(1<<k) != 0 && seg == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// fewShapes is how many candidates of a chunk Candidates checks one by
+// one rather than narrowing them with lookups first: a comparison of a
+// segment costs less than a lookup.
+const fewShapes = 12
+
+func popCount(c []word) int {
+	n := 0
+	for _, w := range c {
+		n += bits.OnesCount(w)
+	}
+	return n
+}
+
+// fitsSegments reports whether the path has the shape's segments at each
+// end, where the lookups of narrow did not say so.
+func (p *Path) fitsSegments(s *shapeInfo) bool {
+	if !p.rooted {
+		return true
+	}
+	for side, segs := range [2][]Seg{s.front, s.back} {
+		for k, want := range segs {
+			if want.Any {
+				continue // fits checked it is not empty
+			}
+			seg, ok := p.seg(side, k)
+			switch {
+			case !ok:
+				return false
+			case want.Prefix:
+				ok = strings.HasPrefix(seg, want.Text)
+			case want.Suffix:
+				ok = strings.HasSuffix(seg, want.Text)
+			default:
+				ok = seg == want.Text
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	if s.infix != "" {
+		// From the start of the segment after front.
+		if _, ok := p.seg(0, len(s.front)); !ok || !strings.Contains(p.path[p.fs:], s.infix) {
+			return false
+		}
+	}
+	return true
+}
+
+func nonZero(c []word) bool {
+	for _, w := range c {
+		if w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLen reports whether the bit of n is set in lens (n < 256).
+func hasLen(lens *[4]uint64, n int) bool {
+	return n < 256 && lens[n/64]&(1<<(n%64)) != 0
+}
+
+func or(dst, src []word) {
+	for i := range dst {
+		dst[i] |= src[i]
+	}
+}
+
+// A table maps strings to bit sets, in open addressing with strHash:
+// cheaper than a map's for the short keys of a set (hosts, suffixes,
+// path segments).
+type table struct {
+	slots []entry // a power of two long, at most half full
+	n     int
+}
+
+type entry struct {
+	key  string
+	bits []word
+	few  []int32 // of an exact host with few shapes: their bits, in order
+	used bool
+}
+
+// strHash hashes s by its length and its first and last eight bytes
+// (all of a key of up to 16 bytes, as most hosts' labels and path
+// segments are), a few multiplications whatever its length.
+func strHash(s string) uint32 {
+	var a, b uint64
+	switch n := len(s); {
+	case n >= 8:
+		a, b = ascii.Load64(s, 0), ascii.Load64(s, n-8)
+	case n > 0:
+		for i := 0; i < n; i++ {
+			a = a<<8 | uint64(s[i])
+		}
+	}
+	h := (a*0x9E3779B97F4A7C15 ^ b + uint64(len(s))) * 0xC2B2AE3D27D4EB4F
+	return uint32(h >> 32)
+}
+
+// add sets bit i of key's bit set.
+func (t *table) add(key string, i int) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]entry, max(8, 2*len(old)))
+		t.n = 0
+		for _, e := range old {
+			if e.used {
+				*t.slot(e.key) = e
+				t.n++
+			}
+		}
+	}
+	e := t.slot(key)
+	if !e.used {
+		*e = entry{key: key, used: true}
+		t.n++
+	}
+	e.bits = setBit(e.bits, i)
+}
+
+// grow gives every bit set words words.
+func (t *table) grow(words int) {
+	for j := range t.slots {
+		for len(t.slots[j].bits) < words && t.slots[j].used {
+			t.slots[j].bits = append(t.slots[j].bits, 0)
+		}
+	}
+}
+
+// slot returns key's entry, or the free one where it goes.
+func (t *table) slot(key string) *entry {
+	mask := uint32(len(t.slots) - 1)
+	for j := strHash(key) & mask; ; j = (j + 1) & mask {
+		if e := &t.slots[j]; !e.used || e.key == key {
+			return e
+		}
+	}
+}
+
+// get returns key's bit set, or nil.
+func (t *table) get(key string) []word {
+	if t.n == 0 {
+		return nil
+	}
+	return t.slot(key).bits
+}

@@ -1,0 +1,216 @@
+package setindex
+
+import "strings"
+
+// The shapes of a pathname pattern, from its parts.
+
+// maxShapes bounds the shapes a pathname's optional segments give.
+const maxShapes = 8
+
+// A PartKind is what the index reads of a part of a pathname pattern.
+type PartKind uint8
+
+const (
+	PartText    PartKind = iota // fixed text, Text
+	PartSegment                 // a ":name" group: text without "/", not empty
+	PartAll                     // a "*" group: any text
+	PartOther                   // what the index cannot read: a regexp group (which may match "/"), a repetition
+)
+
+// A Part is a part of a pathname pattern: its kind, its fixed text or its
+// group's prefix and suffix, and whether it is optional ("/:name?").
+type Part struct {
+	Kind           PartKind
+	Text           string
+	Prefix, Suffix string
+	Optional       bool
+}
+
+// PathShapes returns the shapes of the pathnames a pathname pattern of
+// parts matches: its parts read as fixed text, ":name" groups alone in
+// their segment, and "*" between segments, with a shape for each choice
+// of its optional "/:name?" and "{/text}?" parts (up to maxShapes). Where
+// the parts say more than a shape can (a regexp group, a repetition, a
+// group beside text in a segment), the shape says what comes before and
+// is not exact.
+func PathShapes(parts []Part) []Shape {
+	alts := [][]Part{nil}
+	for _, p := range parts {
+		n := len(alts)
+		if p.Optional && (p.Kind == PartSegment || p.Kind == PartText) && 2*n <= maxShapes {
+			// One choice without the part, one with it.
+			with := p
+			with.Optional = false
+			for k := range n {
+				alts = append(alts, append(append([]Part(nil), alts[k]...), with))
+			}
+			continue
+		}
+		for k := range n {
+			alts[k] = append(alts[k], p)
+		}
+	}
+	shapes := make([]Shape, len(alts))
+	for k, a := range alts {
+		shapes[k] = shapeOf(a)
+	}
+	return shapes
+}
+
+// shapeOf returns the shape of the pathnames parts match: a segment is
+// what lies between two "/", fixed text or a lone ":name" group, and a
+// "*" that fills whole segments splits them into the first and the last.
+// A "*" last, after text in a segment ("/blog*"), makes that segment's
+// text a prefix, and one followed by text to the end ("/files/*.pdf") the
+// last segment's a suffix.
+func shapeOf(parts []Part) Shape {
+	if sh, ok := affixShape(parts); ok {
+		return sh
+	}
+	var (
+		sh         Shape
+		cur        strings.Builder // the current segment's fixed text
+		curAny     bool            // it is a ":name" group (alone, so far)
+		inSeg      bool            // a segment has started
+		wild       bool            // a "*" came: the segments now are the last ones
+		back       []Seg           // those, in order
+		needsSlash bool            // a "*" came last: what follows must start a segment
+	)
+	closeSeg := func() {
+		seg := Seg{Text: cur.String(), Any: curAny}
+		if wild {
+			back = append(back, seg)
+		} else {
+			sh.Front = append(sh.Front, seg)
+		}
+		cur.Reset()
+		curAny = false
+	}
+	// text adds fixed text, each "/" ending a segment and starting one;
+	// it reports false where the pathname would not start with "/", or
+	// text would join a ":name" group in its segment.
+	text := func(t string) bool {
+		for t != "" {
+			slash := strings.IndexByte(t, '/')
+			switch {
+			case slash != 0 && (!inSeg || needsSlash || curAny):
+				return false
+			case slash < 0:
+				cur.WriteString(t)
+				return true
+			}
+			cur.WriteString(t[:slash])
+			if inSeg && !needsSlash {
+				closeSeg()
+			}
+			inSeg, needsSlash, t = true, false, t[slash+1:]
+		}
+		return true
+	}
+	ok := true
+	for _, p := range parts {
+		if !ok {
+			break
+		}
+		switch {
+		case p.Optional || p.Kind == PartOther:
+			ok = false // a repetition, or an optional part not expanded
+		case p.Kind == PartText:
+			ok = text(p.Text)
+		case p.Kind == PartSegment:
+			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny && p.Suffix == ""; ok {
+				curAny = true
+			}
+		case p.Kind == PartAll && !wild:
+			// "*" fills whole segments: it starts one, and what follows
+			// starts another or ends the pathname.
+			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny && p.Suffix == ""; ok {
+				wild, needsSlash, inSeg = true, true, false
+			}
+		default:
+			ok = false // a regexp group (it may match "/"), or a second "*"
+		}
+	}
+	if !ok {
+		// What came before is known, as far as whole segments go.
+		back = nil
+		sh.MinSegs, sh.MaxSegs = len(sh.Front), -1
+		if wild {
+			sh.MinSegs = len(sh.Front) + 1
+		}
+		sh.Unrooted = len(sh.Front) == 0 && !wild // it may not start with "/"
+		return sh
+	}
+	if inSeg && !needsSlash {
+		closeSeg()
+	}
+	if len(sh.Front) == 0 && !wild {
+		// No "/" at all: a pathname that starts otherwise.
+		sh.MaxSegs, sh.Unrooted = -1, true
+		return sh
+	}
+	for i, j := 0, len(back)-1; i < j; i, j = i+1, j-1 {
+		back[i], back[j] = back[j], back[i]
+	}
+	sh.Back, sh.Exact = back, true
+	sh.MinSegs, sh.MaxSegs = len(sh.Front), len(sh.Front)
+	if wild {
+		sh.MinSegs, sh.MaxSegs = len(sh.Front)+len(back)+1, -1
+	}
+	return sh
+}
+
+// affixShape returns the shape of parts that end in "*" after text in a
+// segment, or in "*" and text without "/" after a segment's start.
+func affixShape(parts []Part) (Shape, bool) {
+	n := len(parts)
+	if n == 0 {
+		return Shape{}, false
+	}
+	star := -1
+	for i, p := range parts {
+		if p.Kind == PartAll && !p.Optional && p.Suffix == "" {
+			star = i
+		}
+	}
+	last := parts[n-1:]
+	switch {
+	case star == n-1 && n >= 3 && parts[n-1].Prefix == "/" && parts[n-2].Kind == PartText && !parts[n-2].Optional &&
+		strings.HasPrefix(parts[n-2].Text, "/"):
+		// "/*/docs/*": the "*" before fills segments; the fixed segments
+		// between, with "/" on each side, are somewhere after them.
+		sh := shapeOf(parts[:n-2])
+		if !sh.Exact || len(sh.Back) > 0 || sh.MaxSegs >= 0 || len(sh.Front)+1 != sh.MinSegs {
+			return sh, false
+		}
+		sh.Infix = parts[n-2].Text + "/"
+		sh.MinSegs = len(sh.Front) + strings.Count(sh.Infix, "/") + 1
+		return sh, true
+	case star == n-1 && n >= 2 && parts[n-2].Kind == PartText && !parts[n-2].Optional && !strings.HasSuffix(parts[n-2].Text, "/") && parts[n-1].Prefix == "":
+		// "/blog*": the segments before, then the last one's text as a
+		// prefix, then anything.
+		sh := shapeOf(parts[:n-1])
+		if !sh.Exact || len(sh.Back) > 0 || len(sh.Front) == 0 || sh.Front[len(sh.Front)-1].Any {
+			return sh, false
+		}
+		sh.Front[len(sh.Front)-1].Prefix = true
+		sh.MaxSegs = -1
+		return sh, true
+	case star == n-2 && last[0].Kind == PartText && !last[0].Optional && last[0].Text != "" && last[0].Text[0] != '/':
+		// "/files/*.pdf": the "*" fills segments, the last one ends with
+		// the text; with more segments after ("/*.d/x"), the segment
+		// before them ends with it.
+		sh := shapeOf(parts[:n-1])
+		if !sh.Exact || len(sh.Back) > 0 {
+			return sh, false
+		}
+		pieces := strings.Split(last[0].Text, "/")
+		for i := len(pieces) - 1; i > 0; i-- {
+			sh.Back = append(sh.Back, Seg{Text: pieces[i]})
+		}
+		sh.Back = append(sh.Back, Seg{Text: pieces[0], Suffix: true})
+		sh.MinSegs = len(sh.Front) + len(pieces)
+		return sh, true
+	}
+	return Shape{}, false
+}
