@@ -101,6 +101,7 @@ type shapeInfo struct {
 	front, back      []Seg  // up to maxDepth, for checking a few candidates one by one
 	infix            string // Shape.Infix
 	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
+	unrooted         bool   // Shape.Unrooted
 }
 
 // A position is the index of the segment at a depth from the start or
@@ -157,7 +158,7 @@ func (ix *Index) addShape(i int, host Host, s Shape, decided bool) {
 	decided = decided && len(s.Front) <= maxDepth && len(s.Back) <= maxDepth
 	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
-		infix: s.Infix, affix: s.Infix != ""})
+		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
 	switch host.Kind {
@@ -513,7 +514,7 @@ func (p *Path) seg(side, k int) (string, bool) {
 // its number of segments, and no empty segment where it wants any text.
 func (p *Path) fits(s *shapeInfo) bool {
 	if !p.rooted {
-		return true // a shape of any pathname
+		return s.unrooted // narrow's filter, for candidates checked one by one
 	}
 	if s.minSegs > 1 || s.maxSegs >= 0 {
 		if n := p.count(); n < s.minSegs || s.maxSegs >= 0 && n > s.maxSegs {
