@@ -63,7 +63,7 @@ func FuzzStream(f *testing.F) {
 			if err != nil {
 				wantFailed = true
 				wantOut.WriteString("\n")
-				fmt.Fprintf(&wantErr, "weburl: line %d: %s\n", i+1, strings.TrimPrefix(err.Error(), "weburl: "))
+				fmt.Fprintf(&wantErr, "weburl: line %d: %s\n", i+1, errorText(err))
 			} else {
 				wantOut.WriteString(u.Href() + "\n")
 			}

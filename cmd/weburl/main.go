@@ -109,7 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *baseFlag != "" || flagSet(flags, "base") {
 		base, err := weburl.Parse(*baseFlag)
 		if err != nil {
-			fmt.Fprintf(stderr, "weburl: -base: %s\n", strings.TrimPrefix(err.Error(), "weburl: "))
+			fmt.Fprintf(stderr, "weburl: -base: %s\n", errorText(err))
 			return 2
 		}
 		opts.base, opts.baseHref = base, baseFlag
@@ -570,7 +570,7 @@ func (w *worker) line(ch *chunk, n int, input string) {
 		}
 		out.WriteByte('\n')
 		if err != nil {
-			fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, strings.TrimPrefix(err.Error(), "weburl: "))
+			fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, errorText(err))
 		}
 	}
 }
@@ -757,4 +757,19 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// errorText is a parse error's text without the "weburl: " the command
+// prints once, and without the hint the package gives Go programs that
+// parse a relative reference alone (to resolve it with base.Parse): here
+// -base does that, and a line the command cannot parse may be no
+// reference at all.
+func errorText(err error) string {
+	var e *weburl.Error
+	if errors.As(err, &e) && e.Op == "" {
+		c := *e
+		c.Op = "parse"
+		err = &c
+	}
+	return strings.TrimPrefix(err.Error(), "weburl: ")
 }

@@ -317,7 +317,7 @@ func TestManyLines(t *testing.T) {
 		in.WriteString(line + "\n")
 		u, err := weburl.Parse(strings.TrimSuffix(line, "\r"))
 		if err != nil {
-			fmt.Fprintf(&wantErr, "weburl: line %d: %s\n", i, strings.TrimPrefix(err.Error(), "weburl: "))
+			fmt.Fprintf(&wantErr, "weburl: line %d: %s\n", i, errorText(err))
 			wantOut.WriteString("\n")
 		} else {
 			wantOut.WriteString(u.Href() + "\n")
