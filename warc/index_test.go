@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"sort"
+
 	"strconv"
 	"strings"
 	"testing"
@@ -154,4 +154,51 @@ func diff(want, got []byte) string {
 	return b.String()
 }
 
-var _ = sort.Strings
+// TestSortedReference compares the sorted index over every file that
+// cdxj-indexer reads to its end with its -s output (and -p -s, -11 -s),
+// with a memory bound small enough that the Sorter spills and merges.
+func TestSortedReference(t *testing.T) {
+	names, err := os.ReadFile("testdata/expect/all.files")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		run    string
+		format IndexFormat
+		post   bool
+	}{
+		{"all.cdxj-indexer-s", CDXJIndexer, false},
+		{"all.cdxj-indexer-p-s", CDXJIndexer, true},
+		{"all.cdx11-s", CDX11, false},
+	} {
+		for _, mem := range []int{0, 4 << 10} {
+			ix, err := NewIndexer(c.format, IndexOptions{PostAppend: c.post})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			s := NewSorter(&out, mem)
+			for _, name := range strings.Fields(string(names)) {
+				f, err := os.Open(filepath.Join("testdata/files", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = ix.Index(s, name, f)
+				f.Close()
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join("testdata/expect", c.run))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := out.Bytes(); !bytes.Equal(got, drop(want)) {
+				t.Errorf("%s (memory %d):\n%s", c.run, mem, diff(drop(want), got))
+			}
+		}
+	}
+}

@@ -42,8 +42,9 @@ for f in $files; do
 	run "$f.cdx11" "$cdxj" -11 "$f"
 	run "$f.warcio" $warcio cdx-index "$f"
 done
-# The sorted index over every file that cdxj-indexer reads to its end.
-sortable=$(for f in $files; do grep -qx "$f.cdxj-indexer 0" "$out/status" && echo "$f"; done)
+# The sorted index over every file that cdxj-indexer reads to its end,
+# but the broken ones.
+sortable=$(for f in $files; do case $f in bad-*) continue ;; esac; grep -qx "$f.cdxj-indexer 0" "$out/status" && echo "$f"; done)
 echo $sortable >"$out/all.files"
 run all.cdxj-indexer-s "$cdxj" -s $sortable
 run all.cdxj-indexer-p-s "$cdxj" -p -s $sortable
