@@ -242,7 +242,11 @@ func (rd *jsReader) readToNextRecord(prev *jsRecord) ([]byte, error) {
 			n--
 		}
 		if n > 0 && rd.warn != nil {
-			rd.warn(&Error{Offset: rd.s.offset() - int64(len(line)), Err: fmt.Errorf("the record is not followed by an empty line but by %d bytes (its Content-Length may be short)", n)})
+			off := rd.s.offset() - int64(len(line))
+			if rd.s.gz {
+				off = rd.s.memberStart
+			}
+			rd.warn(&Error{Offset: off, Err: fmt.Errorf("the record is not followed by an empty line but by %d bytes (its Content-Length may be short)", n)})
 		}
 	}
 	if rd.s.gz {

@@ -327,11 +327,13 @@ func (rd *Reader) readARC(rec *Record, line []byte) (int64, error) {
 // read as 0, and the Reader warns of it.
 func (rd *Reader) length(offset int64, text string, sub int64) int64 {
 	n, valid := pyInt(text)
-	if !valid || n-sub < 0 {
+	if !valid || n < 0 {
 		rd.warn(&Error{Offset: offset, Err: fmt.Errorf("a length that is not a length, %q, read as 0 as warcio reads it", text)})
 		return 0
 	}
-	return n - sub
+	// The first record of an ARC file may give a length shorter than its
+	// two lines after the first: warcio takes that as 0 too.
+	return max(n-sub, 0)
 }
 
 func newRecordID() string {

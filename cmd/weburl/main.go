@@ -20,6 +20,7 @@ import (
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/canon"
 	"github.com/weburl/weburl/links"
+	"github.com/weburl/weburl/warc"
 	"golang.org/x/net/idna"
 )
 
@@ -50,6 +51,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	contentTypeFlag := flags.String("content-type", "", "with -links: the document's Content-Type header")
 	encodingFlag := flags.String("encoding", "", "with -links: an encoding label that overrides the document's")
 	maxBytesFlag := flags.Int64("max-bytes", links.DefaultMaxBytes, "with -links: the longest document read, in bytes")
+	indexFlag := flags.String("index", "", "print the index of WARC and ARC files in this format")
+	postAppendFlag := flags.Bool("post-append", false, "with -index: append POST and PUT bodies to the key")
+	sortFlag := flags.Bool("sort", false, "with -index: one sorted index over every file")
+	jobsFlag := flags.Int("j", runtime.GOMAXPROCS(0), "with -index and -outlinks: how many files to read at a time")
+	outlinksFlag := flags.Bool("outlinks", false, "print the links of the HTML pages of WARC and ARC files")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -68,6 +74,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return serve(*serveFlag, stderr)
+	}
+	if flagSet(flags, "index") || *outlinksFlag {
+		for _, name := range []string{"base", "json", "validate", "canon", "surt", "surt-cdx", "max-length", "links", "content-type", "encoding"} {
+			if flagSet(flags, name) {
+				fmt.Fprintf(stderr, "weburl: -%s does not go with -index or -outlinks\n", name)
+				return 2
+			}
+		}
+		o := archiveOptions{outlinks: *outlinksFlag, postAppend: *postAppendFlag, sort: *sortFlag, jobs: *jobsFlag, maxBytes: *maxBytesFlag}
+		switch {
+		case flagSet(flags, "index") && *outlinksFlag:
+			fmt.Fprintln(stderr, "weburl: -index and -outlinks: give one")
+			return 2
+		case *outlinksFlag && (*postAppendFlag || *sortFlag):
+			fmt.Fprintln(stderr, "weburl: -post-append and -sort go with -index")
+			return 2
+		case flags.NArg() == 0:
+			fmt.Fprintln(stderr, "weburl: -index and -outlinks read the WARC and ARC files named after the flags")
+			return 2
+		case *jobsFlag < 1:
+			fmt.Fprintf(stderr, "weburl: -j %d: the number of files to read at a time, at least 1\n", *jobsFlag)
+			return 2
+		}
+		if !*outlinksFlag {
+			o.format = warc.IndexFormat(*indexFlag)
+			if _, err := warc.NewIndexer(o.format, warc.IndexOptions{}); err != nil {
+				fmt.Fprintf(stderr, "weburl: -index %q: the formats are cdxj-indexer, cdx11 and warcio\n", *indexFlag)
+				return 2
+			}
+		}
+		return runArchive(flags.Args(), o, stdout, stderr)
+	}
+	if *postAppendFlag || *sortFlag || flagSet(flags, "j") {
+		fmt.Fprintln(stderr, "weburl: -post-append, -sort and -j go with -index (-j with -outlinks too)")
+		return 2
 	}
 	if *linksFlag {
 		if len(flags.Args()) != 1 || *validateFlag || flagSet(flags, "canon") || *surtFlag || *surtCDXFlag || flagSet(flags, "max-length") {
