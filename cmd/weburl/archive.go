@@ -114,25 +114,22 @@ func runArchive(files []string, o archiveOptions, stdout, stderr io.Writer) int 
 		}
 	} else {
 		jobs := make([]*fileJob, len(files))
+		for i, name := range files {
+			jobs[i] = &fileJob{name: name, done: make(chan struct{})}
+		}
+		// A slot is taken when a job starts and given back once its
+		// output is printed: at most o.jobs outputs are held.
 		slots := make(chan struct{}, o.jobs)
 		go func() {
-			for i, name := range files {
+			for _, j := range jobs {
 				slots <- struct{}{}
-				j := &fileJob{name: name, done: make(chan struct{})}
-				jobs[i] = j
 				go func() {
 					runJob(j, o, &j.out)
 					close(j.done)
 				}()
 			}
 		}()
-		for i := range files {
-			for jobs[i] == nil {
-				// Wait for the job to start: the starter fills jobs in order.
-				slots <- struct{}{}
-				<-slots
-			}
-			j := jobs[i]
+		for _, j := range jobs {
 			<-j.done
 			if err := j.out.copyTo(dst); err != nil {
 				fmt.Fprintf(stderr, "weburl: %v\n", err)

@@ -8,6 +8,8 @@
 //	usage: weburl [-base URL] [-json] [-validate] [-max-length N] [URL ... | -]
 //	       weburl [-base URL] [-max-length N] -canon P | -surt | -surt-cdx [URL ... | -]
 //	       weburl -links [-base URL] [-content-type T] [-encoding LABEL] [-max-bytes N] [-json] FILE | -
+//	       weburl -index FORMAT [-post-append] [-sort] [-j N] FILE...
+//	       weburl -outlinks [-max-bytes N] [-j N] FILE...
 //	       weburl -serve ADDR
 //	       weburl -version
 //
@@ -74,9 +76,35 @@
 //	              with -links: read the document in this encoding, whatever it
 //	              declares (the HTML Standard's user override)
 //	  -max-bytes N
-//	              with -links: the longest document read (default 67108864,
+//	              with -links and -outlinks: the longest document read (default 67108864,
 //	              64 MiB); a longer one is an error, and no more than N+1
 //	              bytes are read
+//	  -index FORMAT
+//	              print the index of WARC and ARC files (gzip per record or not
+//	              compressed) as a web archive's replay tool reads it (see
+//	              package warc), byte for byte with the tool that writes the
+//	              format: cdxj-indexer (CDXJ as pywb's cdxj-indexer 1.4.6
+//	              writes it), cdx11 (cdxj-indexer -11's classic CDX) or warcio
+//	              (CDXJ as warcio.js 2.4.11's cdx-index writes it). The lines
+//	              of each file come in the order of the files and of its
+//	              records. Where a file cannot be read on, the lines of the
+//	              records before come, and standard error names the file and
+//	              the byte offset; what the tool reads past (a short
+//	              Content-Length, a WARC-Target-URI the URL Standard does not
+//	              parse) is indexed as the tool indexes it and named there too
+//	  -post-append
+//	              with -index: append the method and body of a POST or PUT
+//	              request to the key of its response (cdxj-indexer -p;
+//	              warcio.js always does)
+//	  -sort       with -index: print one index over every file, sorted in byte
+//	              order, each line once (cdxj-indexer -s), in bounded memory
+//	  -j N        with -index and -outlinks: read up to N files at a time
+//	              (default GOMAXPROCS); the output keeps the order of the files
+//	  -outlinks   print the links of every HTML page archived in WARC and ARC
+//	              files, as a browser resolves them (see warc.Outlinks), one
+//	              JSON object per link: {"file", "offset" (the record's),
+//	              "target" (its WARC-Target-URI), "timestamp", "element",
+//	              "attr", "raw", and "href", or "href": null and "error"}
 //	  -serve ADDR serve the live URL viewer at http://ADDR/ (127.0.0.1:8080,
 //	              say) until interrupted (SIGINT, SIGTERM): a page that shows,
 //	              as one types a URL and a base, weburl's components, its
@@ -95,7 +123,8 @@
 //
 //	Exit status: 0 when every input (with -links, every link) parses (and,
 //	with -validate, has no validation error), 1 otherwise or when the document
-//	cannot be read, and 2 for a usage error.
+//	cannot be read (with -index and -outlinks: when a file says anything on
+//	standard error), and 2 for a usage error.
 //
 //	Examples:
 //	  $ weburl 'HTTPS://EXAMPLE.com/a/../b c?x y#z'
@@ -114,4 +143,9 @@
 //	  $ weburl -links -base https://example.com/docs/ page.html
 //	  https://example.com/docs/intro.html
 //	  https://example.com/img/logo.png
+//	  $ weburl -index cdxj-indexer -sort crawl-*.warc.gz > index.cdxj
+//	  $ weburl -index warcio example.warc.gz
+//	  com,example)/ 20170306040206 {"url":"http://example.com/","mime":"text/html","status":"200",...}
+//	  $ weburl -outlinks example.warc.gz | head -1
+//	  {"file":"example.warc.gz","offset":784,"target":"http://example.com/",...,"href":"http://www.iana.org/domains/example"}
 package main

@@ -50,7 +50,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	serveFlag := flags.String("serve", "", "serve the live URL viewer at this address")
 	contentTypeFlag := flags.String("content-type", "", "with -links: the document's Content-Type header")
 	encodingFlag := flags.String("encoding", "", "with -links: an encoding label that overrides the document's")
-	maxBytesFlag := flags.Int64("max-bytes", links.DefaultMaxBytes, "with -links: the longest document read, in bytes")
+	maxBytesFlag := flags.Int64("max-bytes", links.DefaultMaxBytes, "with -links and -outlinks: the longest document read, in bytes")
 	indexFlag := flags.String("index", "", "print the index of WARC and ARC files in this format")
 	postAppendFlag := flags.Bool("post-append", false, "with -index: append POST and PUT bodies to the key")
 	sortFlag := flags.Bool("sort", false, "with -index: one sorted index over every file")
@@ -92,6 +92,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		case flags.NArg() == 0:
 			fmt.Fprintln(stderr, "weburl: -index and -outlinks read the WARC and ARC files named after the flags")
+			return 2
+		case flagSet(flags, "max-bytes") && !*outlinksFlag:
+			fmt.Fprintln(stderr, "weburl: -max-bytes goes with -links and -outlinks")
+			return 2
+		case *maxBytesFlag <= 0:
+			fmt.Fprintf(stderr, "weburl: -max-bytes %d: the length is a number of bytes, at least 1\n", *maxBytesFlag)
 			return 2
 		case *jobsFlag < 1:
 			fmt.Fprintf(stderr, "weburl: -j %d: the number of files to read at a time, at least 1\n", *jobsFlag)
