@@ -23,6 +23,13 @@
 //	Dedupe       PCollection<weburl.URL> → PCollection<weburl.URL>
 //	CountBySite  PCollection<weburl.URL> → PCollection<KV<string, int>>
 //
+// and for web archives (package warc), each WARC or ARC file read whole
+// by one worker:
+//
+//	IndexArchives   glob                → PCollection<string>, PCollection<ArchiveProblem>
+//	ArchiveOutlinks glob                → PCollection<ArchiveLink>, PCollection<ArchiveProblem>
+//	ShardIndex      PCollection<string> → PCollection<KV<int, string>>
+//
 // A transform given a PCollection of another type panics when the
 // pipeline is built, as Beam's transforms do, with a [*TypeError] that
 // names the type it wants.
