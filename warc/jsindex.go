@@ -413,7 +413,7 @@ func (rd *jsReader) onlyWhitespace() error {
 func (ix *Indexer) indexJS(w *bufio.Writer, name string, r io.Reader) error {
 	s, err := newSource(r)
 	if err != nil {
-		return &Error{Err: err}
+		return asError(err)
 	}
 	rd := &jsReader{s: s, warn: ix.opts.Warn}
 	ix.jsLast = nil

@@ -53,7 +53,10 @@ type Reader struct {
 // byte for the offsets to be the file's.
 func NewReader(r io.Reader) *Reader {
 	rd := &Reader{}
-	rd.src, rd.err = newSource(r)
+	var err error
+	if rd.src, err = newSource(r); err != nil {
+		rd.err = asError(err)
+	}
 	return rd
 }
 
@@ -452,6 +455,17 @@ func (rd *Reader) warn(e *Error) {
 	if rd.Warn != nil {
 		rd.Warn(e)
 	}
+}
+
+// asError makes err an *Error.
+func asError(err error) error {
+	switch e := err.(type) {
+	case *Error:
+		return e
+	case *formatError:
+		return &Error{Offset: e.offset, Err: e}
+	}
+	return &Error{Err: err}
 }
 
 // An Error is a file that could not be read on from Offset: the records
