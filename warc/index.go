@@ -124,6 +124,9 @@ const maxBody = 4 << 20
 
 func (ix *Indexer) indexPy(w *bufio.Writer, name string, r io.Reader) error {
 	rd := NewReader(r)
+	if rd.src != nil {
+		defer rd.src.release()
+	}
 	rd.Warn = ix.opts.Warn
 	if ix.format == CDX11 {
 		w.WriteString(" CDX N b a m s k r M S V g\n")

@@ -415,6 +415,7 @@ func (ix *Indexer) indexJS(w *bufio.Writer, name string, r io.Reader) error {
 	if err != nil {
 		return asError(err)
 	}
+	defer s.release()
 	rd := &jsReader{s: s, warn: ix.opts.Warn}
 	ix.jsLast = nil
 	// A record of a gzip file is written once the members its offset and

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -59,9 +60,21 @@ var (
 	gzipMagic      = []byte{0x1f, 0x8b}
 )
 
+// sources keeps sources, with their buffers and inflater, for the next
+// file an Indexer reads.
+var sources sync.Pool
+
 func newSource(r io.Reader) (*source, error) {
-	s := &source{cr: countingReader{r: r}, buf: make([]byte, bufSize)}
-	s.br = bufio.NewReaderSize(&s.cr, bufSize)
+	s, _ := sources.Get().(*source)
+	if s == nil {
+		s = &source{buf: make([]byte, bufSize)}
+		s.br = bufio.NewReaderSize(&s.cr, bufSize)
+	} else {
+		fr, buf, br := s.fr, s.buf, s.br
+		*s = source{fr: fr, buf: buf, br: br}
+		br.Reset(&s.cr)
+	}
+	s.cr = countingReader{r: r}
 	head, err := s.br.Peek(2)
 	if err != nil && err != io.EOF {
 		return nil, err
@@ -73,6 +86,13 @@ func newSource(r io.Reader) (*source, error) {
 		}
 	}
 	return s, nil
+}
+
+// release gives the source back for another file to use; s must not be
+// used after.
+func (s *source) release() {
+	s.cr.r = nil
+	sources.Put(s)
 }
 
 // fileOffset is how many bytes of the file the reader has consumed.
