@@ -377,6 +377,18 @@ func queryAndFragment(u *weburl.URL) (query, fragment string, hasQuery, hasFragm
 // https://github.com/internetarchive/surt (the format its SURT class writes)
 func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
 	var scratch []byte // for decoding, which few URLs need
+	if surt == nil && c.keepsPrefix() {
+		// No rule changes what comes before the query: the href's.
+		href := u.Href()
+		end := len(href)
+		if u.HasHash() {
+			end -= max(len(u.Hash()), 1)
+		}
+		if u.HasSearch() {
+			end -= max(len(u.Search()), 1)
+		}
+		return c.appendQueryAndFragment(append(buf, href[:end]...), scratch, u, nil, -1) // no SURT: no path start needed
+	}
 	host := u.HostValue()
 	scheme, hostname, kind := u.Scheme(), host.String(), host.Kind()
 	hasHost := kind != weburl.HostNull && hostname != ""
@@ -433,6 +445,20 @@ func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 			buf = slices.Insert(buf, pathStart, '/', '.')
 		}
 	}
+	return c.appendQueryAndFragment(buf, scratch, u, surt, pathStart)
+}
+
+// keepsPrefix reports whether no rule of c changes the scheme, user
+// info, host, port or path of a URL the URL Standard's parser made.
+func (c *Canonicalizer) keepsPrefix() bool {
+	return !c.RemoveUserInfo && !c.RemovePort && !c.DecodeRepeatedly && !c.NormalizePercentEncoding &&
+		!c.LowercaseHost && !c.TrimHostDots && !c.StripWWW && !c.CollapseSlashes && !c.RemoveTrailingSlash &&
+		!c.LowercasePath && !c.StripSessionIDs
+}
+
+// appendQueryAndFragment appends u's query and fragment as c says, after
+// the path that starts at buf[pathStart].
+func (c *Canonicalizer) appendQueryAndFragment(buf, scratch []byte, u *weburl.URL, surt *SURTOptions, pathStart int) []byte {
 	query, fragment, hasQuery, hasFragment := queryAndFragment(u)
 	if hasQuery {
 		pathEnd := len(buf)
