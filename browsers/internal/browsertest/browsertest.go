@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -74,7 +75,11 @@ func Weburl(t testing.TB) string {
 			return
 		}
 		binary = filepath.Join(dir, "weburl")
-		cmd := exec.Command("go", "build", "-o", binary, "github.com/weburl/weburl/cmd/weburl")
+		// Built in the root module, with its go.sum, as users build
+		// it: this module requires only the packages it imports.
+		_, file, _, _ := runtime.Caller(0)
+		cmd := exec.Command("go", "build", "-o", binary, "./cmd/weburl")
+		cmd.Dir = filepath.Join(filepath.Dir(file), "..", "..", "..")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build ./cmd/weburl: %v\n%s", err, out)
 		}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# test386.sh runs the short tests on 386 (make test-386): natively where
+# the kernel runs 32-bit x86 programs, and otherwise under qemu-user
+# (Debian's qemu-user, installed with apt-get where it is missing), as on
+# kernels built without IA-32 emulation, where a 386 binary fails with
+# "exec format error".
+#
+# Under qemu-i386 (QEMU 7.2), Go programs need two allowances, measured
+# on this suite:
+#   - GODEBUG=asyncpreemptoff=1: the signals of asynchronous preemption
+#     crash the emulated runtime ("bad g in signal handler"), even for a
+#     program that only prints;
+#   - no test that waits for a child process: the emulated waitid call
+#     crashes the runtime ("exitsyscall: syscall frame is no longer
+#     valid", "morestack on g0"). That leaves out TestInlining and
+#     TestWeight (which run the go command and check amd64 compiler
+#     output and binary sizes, not 32-bit behaviour) and cmd/weburl's
+#     tests, which run the built command as a child process; the
+#     command's logic is in the packages that are tested.
+#   - -p 1: several emulated test binaries at once crash in the same way
+#     more often.
+set -eu
+cd "$(dirname "$0")/.."
+
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf 'package main\n\nfunc main() {}\n' >"$probe/main.go"
+GOARCH=386 go build -o "$probe/probe" "$probe/main.go"
+if "$probe/probe" 2>/dev/null; then
+	exec env GOARCH=386 go test -short ./...
+fi
+
+echo "test386.sh: this kernel does not run 386 programs; running the tests under qemu-i386"
+if ! command -v qemu-i386 >/dev/null 2>&1; then
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	echo "installing qemu-user with apt-get"
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user ||
+		{ $sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user; }
+fi
+pkgs=$(go list ./... | grep -v '^github.com/weburl/weburl/cmd/weburl$')
+exec env GOARCH=386 GODEBUG=asyncpreemptoff=1 go test -short -p 1 -exec qemu-i386 \
+	-skip '^(TestInlining|TestWeight)$' $pkgs
