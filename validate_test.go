@@ -110,12 +110,12 @@ var validationCases = []struct {
 	{"https://exa mple.com/", "", []string{"domain-to-ASCII@11!"}},
 	{"https://exä mple.com/", "", []string{"domain-to-ASCII@12!"}},
 	{"https://ex%20ample.com/", "", []string{"domain-percent-encoded@10", "domain-to-ASCII@10!"}},
-	{"https://example.com/", "", []string{"domain-to-ASCII@10!"}}, // a C1 control, which UTS #46 disallows
-	{"https://b.％４１.com/", "", []string{"domain-to-ASCII@10!"}},    // "％" maps to "%", a forbidden domain code point
-	{"https://ab.אa/", "", []string{"domain-to-ASCII@11!"}},        // the bidi rule fails the label
-	{"https://ex_ample.com/", "", []string{"domain-to-ASCII@10"}},  // "_" fails UseSTD3ASCIIRules only
-	{"https://a.-a.example/", "", []string{"domain-to-ASCII@10"}},  // CheckHyphens
-	{"https://a..b/", "", []string{"domain-to-ASCII@10"}},          // VerifyDnsLength: an empty label
+	{"https://ex\u0080ample.com/", "", []string{"domain-to-ASCII@10!"}}, // a C1 control, which UTS #46 disallows
+	{"https://b.％４１.com/", "", []string{"domain-to-ASCII@10!"}},         // "％" maps to "%", a forbidden domain code point
+	{"https://ab.אa/", "", []string{"domain-to-ASCII@11!"}},             // the bidi rule fails the label
+	{"https://ex_ample.com/", "", []string{"domain-to-ASCII@10"}},       // "_" fails UseSTD3ASCIIRules only
+	{"https://a.-a.example/", "", []string{"domain-to-ASCII@10"}},       // CheckHyphens
+	{"https://a..b/", "", []string{"domain-to-ASCII@10"}},               // VerifyDnsLength: an empty label
 	{"https://EXAMPLE.com/", "", nil},
 	{"http://0x7f.01.1./", "", []string{"domain-to-ASCII@16", "IPv4-empty-part@16", "IPv4-too-few-parts@7", "IPv4-non-decimal-part@7", "IPv4-non-decimal-part@12"}},
 	{"http://1.0x100.1/", "", []string{"IPv4-too-few-parts@7", "IPv4-non-decimal-part@9", "IPv4-out-of-range-part@9!"}},

@@ -53,7 +53,7 @@ func archiveFile(b *testing.B) string {
 		d := docs[i%len(docs)]
 		u := urls[i%len(urls)]
 		date := fmt.Sprintf("2026-11-28T%02d:%02d:%02dZ", i/3600%24, i/60%60, i%60)
-		req := fmt.Sprintf("GET / HTTP/1.1\r\nHost: example.com\r\nUser-Agent: bench\r\n\r\n")
+		req := "GET / HTTP/1.1\r\nHost: example.com\r\nUser-Agent: bench\r\n\r\n"
 		member(fmt.Sprintf("WARC/1.0\r\nWARC-Type: request\r\nWARC-Record-ID: <urn:uuid:%08d-0000-4000-8000-000000000001>\r\nWARC-Date: %s\r\nWARC-Target-URI: %s\r\nContent-Type: application/http; msgtype=request\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
 			i, date, u, len(req), req))
 		h := sha1.Sum(d.body)

@@ -298,37 +298,3 @@ func hasPrefix(s, prefix string, fold bool) bool {
 	}
 	return s[:len(prefix)] == prefix
 }
-
-// slashes returns the number of "/" in every string c matches, or -1
-// when they differ: for Set's index.
-func (c *component) slashes() int {
-	switch c.kind {
-	case kindExact:
-		return strings.Count(c.fixed, "/")
-	case kindSeq:
-		n := 0
-		for i := range c.seq {
-			it := &c.seq[i]
-			switch it.kind {
-			case seqLit:
-				n += strings.Count(it.lit, "/")
-			case seqClass:
-				if it.inClass('/') {
-					return -1
-				}
-			case seqAlt:
-				k := strings.Count(it.alts[0], "/")
-				for _, a := range it.alts {
-					if strings.Count(a, "/") != k {
-						return -1
-					}
-				}
-				n += k
-			default:
-				return -1
-			}
-		}
-		return n
-	}
-	return -1
-}
