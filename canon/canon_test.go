@@ -678,7 +678,7 @@ func TestCanonicalizeLinearTime(t *testing.T) {
 	}
 }
 
-// hasStrayDotsBytes is hasStrayDots a byte at a time.
+// hasStrayDotsBytes is hasStrayDots by strings.Contains.
 func hasStrayDotsBytes(h []byte) bool {
 	return len(h) > 0 && (h[0] == '.' || h[len(h)-1] == '.' || strings.Contains(string(h), ".."))
 }

@@ -168,6 +168,9 @@ func wwwLabel[S ~string | ~[]byte](h S) int {
 	if len(h) < 4 || h[0] != 'w' || h[1] != 'w' || h[2] != 'w' {
 		return 0
 	}
+	if h[3] == '.' {
+		return 4 // the usual "www."
+	}
 	j := 3
 	for j < len(h) && '0' <= h[j] && h[j] <= '9' {
 		j++

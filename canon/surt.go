@@ -74,12 +74,11 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	var stack [256]byte
-	k, _, err := c.key(stack[:0], rawURL, &opts)
+	k, _, err := c.key(keyBuffer(len(rawURL)), rawURL, &opts)
 	if err != nil {
 		return "", err
 	}
-	return string(k), nil
+	return ownedString(k), nil
 }
 
 // SURTURL returns the SURT of u, a URL parsed by package weburl, with
@@ -90,15 +89,15 @@ func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
 	if u == nil {
 		return SURT("", opts)
 	}
-	if href := u.Href(); href == "" || opts.CDXCompatible || strings.HasPrefix(href, "filedesc") {
+	href := u.Href()
+	if href == "" || opts.CDXCompatible || strings.HasPrefix(href, "filedesc") {
 		return SURT(href, opts)
 	}
 	c := &waybackRules
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	var stack [256]byte
-	return string(c.urlKey(stack[:0], u, &opts)), nil
+	return ownedString(c.urlKey(keyBuffer(len(href)), u, &opts)), nil
 }
 
 // waybackKeepWWW is Wayback's rules without StripWWW, for
