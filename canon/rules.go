@@ -20,13 +20,16 @@ import (
 // RFC 3986, section 6.2.2, normalizes it: an unreserved character (a
 // letter, digit, "-", ".", "_" or "~") decoded, any other byte in
 // upper-case hex. The bytes s encodes stay, and so does the case of its
-// letters.
+// letters. A hex digit stays encoded where, decoded, it would end a "%"
+// and two hex digits with what comes before it ("%7%30" stays, where
+// "%70" would be read as "p" the next time).
 // https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
 func appendNormalized(dst []byte, s string) []byte {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
 		return append(dst, s...)
 	}
+	start := len(dst)
 	dst = append(dst, s[:i]...)
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -35,7 +38,7 @@ func appendNormalized(dst []byte, s string) []byte {
 			continue
 		}
 		b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
-		if isUnreserved(b) {
+		if n := len(dst); isUnreserved(b) && !(ascii.IsHex(b) && n-start >= 2 && dst[n-2] == '%' && ascii.IsHex(dst[n-1])) {
 			dst = append(dst, b)
 		} else {
 			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&0xF])
