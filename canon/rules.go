@@ -20,9 +20,10 @@ import (
 // RFC 3986, section 6.2.2, normalizes it: an unreserved character (a
 // letter, digit, "-", ".", "_" or "~") decoded, any other byte in
 // upper-case hex. The bytes s encodes stay, and so does the case of its
-// letters. A hex digit stays encoded where, decoded, it would end a "%"
-// and two hex digits with what comes before it ("%7%30" stays, where
-// "%70" would be read as "p" the next time).
+// letters. A hex digit stays encoded after a "%", or a "%" and a hex
+// digit, where decoded it would make a new percent-encoded byte ("%7%30"
+// stays, where "%70" would be read as "p" the next time, and so does
+// "%%30a").
 // https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
 func appendNormalized(dst []byte, s string) []byte {
 	i := strings.IndexByte(s, '%')
@@ -38,7 +39,7 @@ func appendNormalized(dst []byte, s string) []byte {
 			continue
 		}
 		b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
-		if n := len(dst); isUnreserved(b) && !(ascii.IsHex(b) && n-start >= 2 && dst[n-2] == '%' && ascii.IsHex(dst[n-1])) {
+		if isUnreserved(b) && !(ascii.IsHex(b) && endsPercentAndHex(dst[start:])) {
 			dst = append(dst, b)
 		} else {
 			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&0xF])
@@ -46,6 +47,14 @@ func appendNormalized(dst []byte, s string) []byte {
 		i += 2
 	}
 	return dst
+}
+
+// endsPercentAndHex reports whether b ends with "%", or "%" and a hex
+// digit: the start of a percent-encoded byte that a hex digit after it
+// would continue.
+func endsPercentAndHex(b []byte) bool {
+	n := len(b)
+	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && ascii.IsHex(b[n-1])
 }
 
 // isUnreserved reports whether c is one of RFC 3986's unreserved
