@@ -20,10 +20,9 @@ import (
 // RFC 3986, section 6.2.2, normalizes it: an unreserved character (a
 // letter, digit, "-", ".", "_" or "~") decoded, any other byte in
 // upper-case hex. The bytes s encodes stay, and so does the case of its
-// letters. A hex digit stays encoded after a "%", or a "%" and a hex
-// digit, where decoded it would make a new percent-encoded byte ("%7%30"
-// stays, where "%70" would be read as "p" the next time, and so does
-// "%%30a").
+// letters. A hex digit stays encoded where, decoded, it would make a new
+// percent-encoded byte with the bytes around it ("%7%30" stays, where
+// "%70" would be read as "p" the next time, and so does "%%30a").
 // https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2
 func appendNormalized(dst []byte, s string) []byte {
 	i := strings.IndexByte(s, '%')
@@ -39,7 +38,7 @@ func appendNormalized(dst []byte, s string) []byte {
 			continue
 		}
 		b := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
-		if isUnreserved(b) && !(ascii.IsHex(b) && endsPercentAndHex(dst[start:])) {
+		if isUnreserved(b) && !(ascii.IsHex(b) && startsPercentByte(dst[start:], s[i+3:])) {
 			dst = append(dst, b)
 		} else {
 			dst = append(dst, '%', ascii.UpperHex[b>>4], ascii.UpperHex[b&0xF])
@@ -49,12 +48,14 @@ func appendNormalized(dst []byte, s string) []byte {
 	return dst
 }
 
-// endsPercentAndHex reports whether b ends with "%", or "%" and a hex
-// digit: the start of a percent-encoded byte that a hex digit after it
-// would continue.
-func endsPercentAndHex(b []byte) bool {
+// startsPercentByte reports whether a hex digit written after b, with
+// next after it, would make a "%" and two hex digits: b ends with "%" and
+// a hex digit, or with "%" and next starts with a hex digit. (A hex digit
+// that next decodes to stays encoded after the first: next's "%" follows.)
+func startsPercentByte(b []byte, next string) bool {
 	n := len(b)
-	return n >= 1 && b[n-1] == '%' || n >= 2 && b[n-2] == '%' && ascii.IsHex(b[n-1])
+	return n >= 2 && b[n-2] == '%' && ascii.IsHex(b[n-1]) ||
+		n >= 1 && b[n-1] == '%' && len(next) > 0 && ascii.IsHex(next[0])
 }
 
 // isUnreserved reports whether c is one of RFC 3986's unreserved
