@@ -336,8 +336,9 @@ func (ix *Index) Candidates(host, path string, visit func(pattern int, decided b
 			copy(c, b[w0:]) // with the suffixes' and the others' (see Build)
 		} else {
 			copy(c, ix.hostOther[w0:])
-			for i := 0; i < len(host); i++ {
-				if host[i] == '.' && hasLen(&ix.suffixLens, len(host)-i) {
+			// The suffixes the host ends with, from each dot on.
+			for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
+				if hasLen(&ix.suffixLens, len(host)-i) {
 					if b := ix.hostSuffix.get(host[i:]); b != nil {
 						or(c, b[w0:])
 					}
@@ -590,6 +591,18 @@ func nonZero(c []word) bool {
 		}
 	}
 	return false
+}
+
+// indexDot returns the offset of the first "." in host from i on, or -1,
+// and -1 at once if there are no suffixes (n is 0) to look for.
+func indexDot(host string, i, n int) int {
+	if n == 0 {
+		return -1
+	}
+	if j := strings.IndexByte(host[i:], '.'); j >= 0 {
+		return i + j
+	}
+	return -1
 }
 
 // hasLen reports whether the bit of n is set in lens (n < 256).
