@@ -319,9 +319,9 @@ func (c *Canonicalizer) Canonicalize(rawURL string) (string, error) {
 // keyBuffer returns a buffer for a SURT key of an input of n bytes, to be
 // returned as a string with ownedString: one allocation, where a buffer on
 // the stack cost its zeroing and then an allocation and a copy (SURT
-// never returns its input). For Canonicalize, whose key is often its
-// input, it cost more than it saved: on kasztp it took Wayback's key from
-// 1,804 instructions per URL to 1,765, SortQuery's from 870 to 1,006.
+// never returns its input). Canonicalize keeps its buffer on the stack:
+// its key is often its input, returned as it is, and an allocation for
+// every key cost more than the copies it saved (bench/README.md).
 func keyBuffer(n int) []byte { return make([]byte, 0, n+16) }
 
 // ownedString returns the bytes of b as a string, without a copy: b must

@@ -12,23 +12,11 @@ import (
 func appendPyJSON(b []byte, s string) []byte {
 	b = append(b, '"')
 	for _, r := range s {
+		var escaped bool
+		if b, escaped = appendJSONEscape(b, r); escaped {
+			continue
+		}
 		switch {
-		case r == '"':
-			b = append(b, '\\', '"')
-		case r == '\\':
-			b = append(b, '\\', '\\')
-		case r == '\n':
-			b = append(b, '\\', 'n')
-		case r == '\r':
-			b = append(b, '\\', 'r')
-		case r == '\t':
-			b = append(b, '\\', 't')
-		case r == '\b':
-			b = append(b, '\\', 'b')
-		case r == '\f':
-			b = append(b, '\\', 'f')
-		case r < 0x20:
-			b = fmt.Appendf(b, `\u%04x`, r)
 		case r < 0x80:
 			b = append(b, byte(r))
 		case r > 0xffff:
@@ -41,6 +29,31 @@ func appendPyJSON(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// appendJSONEscape appends the escape of c if it is '"', '\\' or a control
+// character below 0x20, as Python's json.dumps and JavaScript's
+// JSON.stringify both write them, and reports whether it did.
+func appendJSONEscape(b []byte, c rune) ([]byte, bool) {
+	switch {
+	case c == '"':
+		return append(b, '\\', '"'), true
+	case c == '\\':
+		return append(b, '\\', '\\'), true
+	case c == '\n':
+		return append(b, '\\', 'n'), true
+	case c == '\r':
+		return append(b, '\\', 'r'), true
+	case c == '\t':
+		return append(b, '\\', 't'), true
+	case c == '\b':
+		return append(b, '\\', 'b'), true
+	case c == '\f':
+		return append(b, '\\', 'f'), true
+	case c < 0x20:
+		return fmt.Appendf(b, `\u%04x`, c), true
+	}
+	return b, false
+}
+
 // appendJSJSON appends s as JavaScript's JSON.stringify writes a string:
 // only '"', '\\' and the control characters escaped. s holds a
 // JavaScript string as WTF-8 would (see jsString): a lone surrogate is
@@ -49,23 +62,12 @@ func appendJSJSON(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); {
 		c := s[i]
+		var escaped bool
+		if b, escaped = appendJSONEscape(b, rune(c)); escaped {
+			i++
+			continue
+		}
 		switch {
-		case c == '"':
-			b = append(b, '\\', '"')
-		case c == '\\':
-			b = append(b, '\\', '\\')
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case c == '\b':
-			b = append(b, '\\', 'b')
-		case c == '\f':
-			b = append(b, '\\', 'f')
-		case c < 0x20:
-			b = fmt.Appendf(b, `\u%04x`, c)
 		case c < 0x80:
 			b = append(b, c)
 		default:

@@ -321,6 +321,17 @@ func (p *jsonParser) space() {
 	}
 }
 
+// next reads what follows a member or an element: "," (more is true),
+// closer (more is false), or anything else (ok is false).
+func (p *jsonParser) next(closer byte) (more, ok bool) {
+	p.space()
+	if p.i < len(p.s) && (p.s[p.i] == ',' || p.s[p.i] == closer) {
+		p.i++
+		return p.s[p.i-1] == ',', true
+	}
+	return false, false
+}
+
 func (p *jsonParser) value() (any, bool) {
 	if p.i >= len(p.s) || p.depth > 10000 {
 		return nil, false
@@ -359,16 +370,11 @@ func (p *jsonParser) value() (any, bool) {
 				o.keys = append(o.keys, k)
 			}
 			o.values[k] = v
-			p.space()
-			if p.i < len(p.s) && p.s[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.i < len(p.s) && p.s[p.i] == '}' {
-				p.i++
+			if more, ok := p.next('}'); !ok {
+				return nil, false
+			} else if !more {
 				return o, true
 			}
-			return nil, false
 		}
 	case c == '[':
 		p.i++
@@ -387,16 +393,11 @@ func (p *jsonParser) value() (any, bool) {
 				return nil, false
 			}
 			list = append(list, v)
-			p.space()
-			if p.i < len(p.s) && p.s[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.i < len(p.s) && p.s[p.i] == ']' {
-				p.i++
+			if more, ok := p.next(']'); !ok {
+				return nil, false
+			} else if !more {
 				return list, true
 			}
-			return nil, false
 		}
 	case c == '"':
 		return p.str()
