@@ -280,22 +280,25 @@ func TestSetSpeed(t *testing.T) {
 		for i, u := range sb.urls {
 			hrefs[i] = u.Href()
 		}
+		// Enough passes for each run to take milliseconds (linear.Ratio's
+		// rule): about 40,000 Match calls, at least 4 passes.
+		passes := max(4, 40000/len(sb.urls))
 		match := func() {
-			for range 4 {
+			for range passes {
 				for _, u := range sb.urls {
 					s.Match(u)
 				}
 			}
 		}
 		loop := func() {
-			for range 4 {
+			for range passes {
 				for _, u := range sb.urls {
 					loopMatch(sb.ps, u)
 				}
 			}
 		}
 		parse := func() {
-			for range 4 {
+			for range passes {
 				for _, h := range hrefs {
 					weburl.Parse(h)
 				}
