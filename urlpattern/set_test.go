@@ -256,16 +256,14 @@ func FuzzSet(f *testing.F) {
 // sets of 100 made from the URL lists with their sites' URLs (routes as
 // strings and as Init values, routes with groups, wildcards and optional
 // segments early in the path, crawl scopes, a mixed set). Each time is
-// measured side by side with the other, as linear.Ratio measures. On a
-// 2-core VM, Match is 5 to 47 times as fast as the loop, 18 in the
-// median, and takes 0.8 to 2.1 times what weburl.Parse of the same URLs
-// takes (BenchmarkSet gives the times: 30 to 100 ns per URL). Where the
-// loop is cheapest, on the crawl scopes and the hand-written routes, an
-// exact host and origin compared a pattern at a time, the index's
-// lookups win 5 to 7 times. The test holds Match to a third of the loop's
-// time on each set and a tenth in the median, and to four times Parse's
-// time, bounds a busy machine does not break; the figures are those of a
-// 64-bit platform without the race detector, elsewhere only reported.
+// measured side by side with the other, as linear.Ratio measures, and
+// logged; bench/README.md has the figures. Where the loop is cheapest, on
+// the crawl scopes and the hand-written routes, whose patterns fail on an
+// exact host compared a pattern at a time, the index wins least. The
+// test holds Match to a third of the loop's time on each set and a tenth
+// in the median, and to four times Parse's time: bounds a busy machine
+// does not break, checked on a 64-bit platform without the race detector
+// and elsewhere only reported.
 func TestSetSpeed(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector slows Match and the loop unequally; TestSetSpeed measures speed without it")
