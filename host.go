@@ -225,14 +225,6 @@ func domainErrorAt(domain string, strict bool) int {
 	if strict {
 		mapping = strictMapping
 	}
-	forbidden := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if hostTable[s[i]]&forbiddenDomain != 0 {
-				return true
-			}
-		}
-		return false
-	}
 	var failing map[rune]bool // of each code point above ASCII, whether it fails by itself
 	for i := 0; i < len(domain); {
 		r, n := utf8.DecodeRuneInString(domain[i:])
@@ -254,7 +246,7 @@ func domainErrorAt(domain string, strict bool) int {
 			f, seen := failing[r]
 			if !seen {
 				m, err := mapping.ToUnicode("a" + string(r))
-				f = err != nil || forbidden(m)
+				f = err != nil || hasForbiddenDomain(m)
 				failing[r] = f
 			}
 			if f {
@@ -273,8 +265,8 @@ func domainErrorAt(domain string, strict bool) int {
 		}
 		// Unicode ToASCII, even on ASCII alone, which the domain parser
 		// passes through when the whole is ASCII: here the whole is not.
-		r, err := toASCII(prefix)
-		return err != nil || forbidden(r) || hasEmptyLabel(r) && mapsToEmptyACELabel(prefix)
+		_, ok := domainToASCIIResult(prefix)
+		return !ok
 	}
 	ends := []int{}
 	for i := 0; i < len(domain); i++ {
@@ -375,17 +367,36 @@ func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 	if !utf8.Valid(domain) {
 		return dst, ErrDomainToASCII
 	}
-	result, err := toASCII(string(domain))
-	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain)) {
+	result, ok := domainToASCIIResult(string(domain))
+	if !ok {
 		return dst, ErrDomainToASCII
 	}
-	dst = append(dst[:start], result...)
-	for i := 0; i < len(result); i++ {
-		if hostTable[result[i]]&forbiddenDomain != 0 {
-			return dst, ErrDomainToASCII
+	return append(dst[:start], result...), 0
+}
+
+// domainToASCIIResult is domain to ASCII's Unicode ToASCII with beStrict
+// false on a domain of valid UTF-8, and its checks of the result: ok is false
+// where it fails, where the result is empty or has an empty label a label
+// mapped to, or where it holds a forbidden domain code point.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func domainToASCIIResult(domain string) (result string, ok bool) {
+	result, err := toASCII(domain)
+	if err != nil || result == "" || hasEmptyLabel(result) && mapsToEmptyACELabel(domain) || hasForbiddenDomain(result) {
+		return "", false
+	}
+	return result, true
+}
+
+// hasForbiddenDomain reports whether s has a forbidden domain code point
+// of ASCII (those above ASCII are never in the result of ToASCII, nor in
+// what UTS #46 maps to from one code point).
+func hasForbiddenDomain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if hostTable[s[i]]&forbiddenDomain != 0 {
+			return true
 		}
 	}
-	return dst, 0
+	return false
 }
 
 // errPunycode is the error of toASCII for a label Punycode cannot encode.
