@@ -278,7 +278,7 @@ func runURLTest(t testing.TB, tc urlTest) {
 
 func checkAttrs(t testing.TB, u *URL, want map[string]string) {
 	t.Helper()
-	for _, name := range []string{"href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"} {
+	for _, name := range corpus.Attributes {
 		w, ok := want[name]
 		if !ok {
 			continue
