@@ -373,18 +373,6 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	return c.urlKey(buf, &u, surt), u.Href(), nil
 }
 
-// queryAndFragment returns u's query and fragment, and whether each is
-// there (not null), which Search and Hash do not say of an empty one.
-func queryAndFragment(u *weburl.URL) (query, fragment string, hasQuery, hasFragment bool) {
-	if hasQuery = u.HasSearch(); hasQuery {
-		query = strings.TrimPrefix(u.Search(), "?")
-	}
-	if hasFragment = u.HasHash(); hasFragment {
-		fragment = strings.TrimPrefix(u.Hash(), "#")
-	}
-	return query, fragment, hasQuery, hasFragment
-}
-
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is
 // not nil, its SURT: the scheme as the options say, the host's labels
 // reversed and joined with ",", the port and ")", then the path and query.

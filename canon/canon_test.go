@@ -429,7 +429,7 @@ func TestCanonicalizeRemoves(t *testing.T) {
 				return v.Href()
 			},
 			func(u *weburl.URL) string {
-				if _, _, hasQuery, hasFragment := queryAndFragment(u); hasQuery || hasFragment {
+				if u.HasSearch() || u.HasHash() {
 					return u.Href()
 				}
 				return u.Href() + "?"
@@ -450,7 +450,7 @@ func TestCanonicalizeRemoves(t *testing.T) {
 				return v.Href()
 			},
 			func(u *weburl.URL) string {
-				if _, _, hasQuery, _ := queryAndFragment(u); hasQuery {
+				if u.HasSearch() {
 					return u.Href()
 				}
 				v := u.Clone()
