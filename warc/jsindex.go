@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // This file writes the index of warcio.js 2.4.11 (warcio cdx-index),
@@ -45,7 +46,7 @@ func isToken(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0 {
+		if ascii.IsAlphanumeric(c) || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0 {
 			continue
 		}
 		return false

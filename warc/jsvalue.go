@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // This file holds what warcio.js's index takes from JavaScript itself:
@@ -170,11 +172,10 @@ func jsDecodeURI(s string) (string, bool) {
 			i++
 			continue
 		}
-		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		if !ascii.StartsWithPercentByte(s, i) {
 			return "", false
 		}
-		v, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
-		c := byte(v)
+		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 		if c < 0x80 {
 			if strings.IndexByte(reserved, c) >= 0 {
 				b.WriteString(s[i : i+3])
@@ -198,11 +199,10 @@ func jsDecodeURI(s string) (string, bool) {
 		seq := []byte{c}
 		j := i + 3
 		for k := 1; k < n; k++ {
-			if j+2 >= len(s) || s[j] != '%' || !isHex(s[j+1]) || !isHex(s[j+2]) {
+			if !ascii.StartsWithPercentByte(s, j) {
 				return "", false
 			}
-			v, _ := strconv.ParseUint(s[j+1:j+3], 16, 8)
-			seq = append(seq, byte(v))
+			seq = append(seq, ascii.Unhex(s[j+1])<<4|ascii.Unhex(s[j+2]))
 			j += 3
 		}
 		r, size := utf8.DecodeRune(seq)

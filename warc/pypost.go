@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // This file reads a POST or PUT body into the query cdxj-indexer 1.4.6
@@ -107,9 +109,8 @@ func unquotePlus(s string) string {
 		}
 	}
 	for i := 0; i < len(s); {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			v, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			run = append(run, byte(v))
+		if ascii.StartsWithPercentByte(s, i) {
+			run = append(run, ascii.Unhex(s[i+1])<<4|ascii.Unhex(s[i+2]))
 			i += 3
 			continue
 		}
@@ -121,26 +122,21 @@ func unquotePlus(s string) string {
 	return out.String()
 }
 
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
 // quotePlus is Python's urllib.parse.quote_plus: every byte of the UTF-8
 // but letters, digits and "_.-~" percent-encoded, a space as "+".
 func quotePlus(s string) string {
-	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '.', c == '-', c == '~':
+		case ascii.IsAlphanumeric(c), c == '_', c == '.', c == '-', c == '~':
 			b.WriteByte(c)
 		case c == ' ':
 			b.WriteByte('+')
 		default:
 			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			b.WriteByte(ascii.UpperHex[c>>4])
+			b.WriteByte(ascii.UpperHex[c&15])
 		}
 	}
 	return b.String()
