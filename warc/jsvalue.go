@@ -321,6 +321,19 @@ func (p *jsonParser) space() {
 	}
 }
 
+// open enters the object or array at p.s[p.i], one level deeper, and
+// reports whether closer ends it at once (it is empty).
+func (p *jsonParser) open(closer byte) (empty bool) {
+	p.i++
+	p.depth++
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == closer {
+		p.i++
+		return true
+	}
+	return false
+}
+
 // next reads what follows a member or an element: "," (more is true),
 // closer (more is false), or anything else (ok is false).
 func (p *jsonParser) next(closer byte) (more, ok bool) {
@@ -338,13 +351,9 @@ func (p *jsonParser) value() (any, bool) {
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
-		p.i++
-		p.depth++
 		defer func() { p.depth-- }()
 		o := &jsObject{values: map[string]any{}}
-		p.space()
-		if p.i < len(p.s) && p.s[p.i] == '}' {
-			p.i++
+		if p.open('}') {
 			return o, true
 		}
 		for {
@@ -377,13 +386,9 @@ func (p *jsonParser) value() (any, bool) {
 			}
 		}
 	case c == '[':
-		p.i++
-		p.depth++
 		defer func() { p.depth-- }()
 		list := []any{}
-		p.space()
-		if p.i < len(p.s) && p.s[p.i] == ']' {
-			p.i++
+		if p.open(']') {
 			return list, true
 		}
 		for {
