@@ -12,16 +12,18 @@ import (
 // crawler's allow and deny lists. Its answers are those of TestURL on each
 // pattern in order (the semantics of the URLPatternList proposal,
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match
-// by its hostname and its path's segments: an index (internal/setindex)
-// by the hostname (an exact host, or a "*." suffix), by the text each of
-// a pattern's first and last segments must have (so that
-// "/:lang/docs/:page" is found by its second segment and "/*/edit" by its
-// last), and by the number of segments picks them, in a few lookups,
+// by its hostname, its path's segments, its scheme and its port: an
+// index (internal/setindex) by the hostname (an exact host, or a "*."
+// suffix), by the text each of a pattern's first and last segments must
+// have (so that "/:lang/docs/:page" is found by its second segment and
+// "/*/edit" by its last), by the number of segments, by the special
+// scheme or schemes a protocol names ("https", "http{s}?"), and by
+// whether the port must be the default, picks them, in a few lookups,
 // before any is run. A pattern whose hostname and pathname the index
 // decides (fixed text, ":name" alone in a segment, "*" between segments,
 // "/:name?" and "{/text}?" segments) is not run at all: only its other
-// components are checked. A Set is safe for concurrent use; it does not
-// change after NewSet.
+// components are checked, and none where the index has read them all. A
+// Set is safe for concurrent use; it does not change after NewSet.
 type Set struct {
 	patterns []*Pattern
 	index    *setindex.Index
@@ -37,12 +39,20 @@ func NewSet(patterns ...*Pattern) *Set {
 			continue
 		}
 		host, decided := hostKey(p.comps[Hostname])
-		s.index.Add(i, host, decided, pathShapes(p.comps[Pathname]))
+		filter := setindex.Filter{Schemes: setindex.AllSchemes}
 		for _, ch := range p.checks {
-			if ch.comp != Hostname && ch.comp != Pathname {
-				s.others[i] = append(s.others[i], newSetCheck(ch))
+			switch sc := newSetCheck(ch); {
+			case ch.comp == Hostname || ch.comp == Pathname:
+			case ch.comp == Protocol && sc.finite && knownScheme(sc.one) && knownScheme(sc.two):
+				filter.Schemes = setindex.SchemeOf(sc.one) | setindex.SchemeOf(sc.two)
+			case ch.comp == Port && sc.finite && sc.one == "" && sc.two == "":
+				filter.NoPort = true
+			default:
+				s.others[i] = append(s.others[i], sc)
+				filter.Rest = true
 			}
 		}
+		s.index.Add(i, host, decided, filter, pathShapes(p.comps[Pathname]))
 	}
 	s.index.Build()
 	return s
@@ -61,6 +71,17 @@ func hostKey(c *component) (setindex.Host, bool) {
 		return setindex.Host{Kind: setindex.HostSuffix, Text: c.seq[1].lit}, true // "*.example.com"
 	}
 	return setindex.Host{Kind: setindex.HostOther}, false
+}
+
+// knownScheme reports whether the index tells scheme apart from every
+// other: whether it is a special scheme, so that a protocol pattern that
+// matches only it and another such scheme is left to the index.
+func knownScheme(scheme string) bool { return setindex.SchemeOf(scheme) != setindex.SchemeOther }
+
+// candidates calls visit with the patterns the index picks for u (see
+// setindex.Index.Candidates).
+func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
+	s.index.Candidates(u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != "", visit)
 }
 
 // pathShapes returns what the index reads of a pathname pattern: the
@@ -149,12 +170,8 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	s.index.Candidates(u.Hostname(), u.Pathname(), func(i int, decided bool) bool {
-		if s.test(i, decided, u) {
-			index = i
-			return true
-		}
-		return false
+	index = s.index.First(u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != "", func(i int, decided bool) bool {
+		return s.test(i, decided, u)
 	})
 	return index, index >= 0
 }
@@ -171,7 +188,7 @@ func (s *Set) Exec(u *weburl.URL) (int, *Result) {
 	}
 	index, res := -1, (*Result)(nil)
 	var v *values
-	s.index.Candidates(u.Hostname(), u.Pathname(), func(i int, decided bool) bool {
+	s.candidates(u, func(i int, decided bool) bool {
 		if v == nil {
 			uv := urlValues(u)
 			v = &uv
@@ -197,7 +214,7 @@ func (s *Set) All(u *weburl.URL) iter.Seq[int] {
 		if u == nil || u.Href() == "" {
 			return
 		}
-		s.index.Candidates(u.Hostname(), u.Pathname(), func(i int, decided bool) bool {
+		s.candidates(u, func(i int, decided bool) bool {
 			return s.test(i, decided, u) && !yield(i)
 		})
 	}

@@ -1,7 +1,8 @@
 // Package setindex is the index of a urlpattern.Set: what each pattern
-// of a set says of the hostnames and pathnames it can match, and, for a
-// URL, which patterns it can match by its hostname and the segments of
-// its pathname, in a few lookups. It knows nothing of URL patterns:
+// of a set says of the hostnames and pathnames it can match, and of their
+// schemes and ports, and, for a URL, which patterns it can match by its
+// hostname, the segments of its pathname, its scheme and its port, in a
+// few lookups. It knows nothing of URL patterns:
 // package urlpattern describes each pattern to it by a Host and Shapes.
 package setindex
 
@@ -27,6 +28,57 @@ const (
 type Host struct {
 	Kind HostKind
 	Text string
+}
+
+// Schemes is a set of URL schemes as an index tells them apart: one bit
+// for each special scheme and one for every other scheme.
+type Schemes uint8
+
+const (
+	SchemeHTTP Schemes = 1 << iota
+	SchemeHTTPS
+	SchemeWS
+	SchemeWSS
+	SchemeFTP
+	SchemeFile
+	SchemeOther // any scheme but the special ones
+
+	AllSchemes = 1<<iota - 1
+)
+
+const numSchemes = 7
+
+// SchemeOf returns the bit of a URL's scheme (lowercase, as a URL holds
+// it; anything else is SchemeOther).
+func SchemeOf(scheme string) Schemes {
+	switch scheme {
+	case "http":
+		return SchemeHTTP
+	case "https":
+		return SchemeHTTPS
+	case "ws":
+		return SchemeWS
+	case "wss":
+		return SchemeWSS
+	case "ftp":
+		return SchemeFTP
+	case "file":
+		return SchemeFile
+	}
+	return SchemeOther
+}
+
+// A Filter is what a pattern says of the schemes and ports of the URLs
+// it matches, which an index checks before a pattern is visited: the
+// schemes it can match, and with NoPort, only URLs whose port is null
+// (absent or the scheme's default: "" in the pattern). Rest says that
+// the pattern has other components to check (its username, say), which
+// the index does not know; without it, a pattern whose hostname and
+// pathname the index decides is matched by the index alone (see First).
+type Filter struct {
+	Schemes Schemes
+	NoPort  bool
+	Rest    bool
 }
 
 // A Seg is what a shape says of one segment of a pathname (the text
@@ -82,6 +134,8 @@ type Index struct {
 	hostOther  []word
 	suffixLens [4]uint64 // the lengths of hostSuffix's keys, one bit each
 
+	byScheme [numSchemes][]word   // the shapes whose Filter has each scheme
+	noPort   []word               // the shapes whose Filter has NoPort
 	unrooted []word               // shapes that match pathnames that do not start with "/"
 	infixes  table                // shapes with an Infix, by its first segment
 	infixed  []word               // those shapes
@@ -95,6 +149,7 @@ type Index struct {
 type shapeInfo struct {
 	pattern          int
 	decided          bool // the shape and the pattern's Host say all: the hostname and pathname match
+	whole            bool // decided, and the pattern's Filter says all of its other components
 	frontAny         uint8
 	backAny          uint8 // segments that must not be empty, one bit each
 	minSegs, maxSegs int
@@ -102,6 +157,10 @@ type shapeInfo struct {
 	infix            string // Shape.Infix
 	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
 	unrooted         bool   // Shape.Unrooted
+	schemes          Schemes
+	noPort           bool // the pattern's Filter
+	counts           bool // fits has segments to count, or segments that must not be empty
+	segments         bool // fitsSegments has a segment's text or an infix to check
 }
 
 // A position is the index of the segment at a depth from the start or
@@ -143,24 +202,39 @@ func New(n int) *Index {
 }
 
 // Add adds pattern i, which must be added in order, with what it says of
-// its hostnames (decidedHost: every hostname host describes matches) and
-// the shapes of its pathnames, at least one. A pattern that is nil in the
-// set is not added.
-func (ix *Index) Add(i int, host Host, decidedHost bool, shapes []Shape) {
+// its hostnames (decidedHost: every hostname host describes matches), of
+// its schemes and ports, and the shapes of its pathnames, at least one. A
+// pattern that is nil in the set is not added.
+func (ix *Index) Add(i int, host Host, decidedHost bool, f Filter, shapes []Shape) {
 	for _, s := range shapes {
-		ix.addShape(i, host, s, decidedHost && s.Exact)
+		ix.addShape(i, host, f, s, decidedHost && s.Exact)
 	}
 }
 
 // addShape adds one shape of pattern i.
-func (ix *Index) addShape(i int, host Host, s Shape, decided bool) {
+func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	bit := len(ix.shapes)
 	decided = decided && len(s.Front) <= maxDepth && len(s.Back) <= maxDepth
-	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
+	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: decided && !f.Rest, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
-		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted})
+		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, noPort: f.NoPort,
+		counts: s.MinSegs > 1 || s.MaxSegs >= 0, segments: s.Infix != ""})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
+	for k := range numSchemes {
+		if f.Schemes&(1<<k) != 0 {
+			set(&ix.byScheme[k])
+		}
+	}
+	if f.NoPort {
+		set(&ix.noPort)
+	}
+	for _, segs := range [2][]Seg{info.front, info.back} {
+		for _, seg := range segs {
+			info.counts = info.counts || seg.Any
+			info.segments = info.segments || !seg.Any
+		}
+	}
 	switch host.Kind {
 	case HostExact:
 		ix.hostExact.add(host.Text, bit)
@@ -242,6 +316,10 @@ func (ix *Index) Build() {
 	}
 	ix.hostOther = grow(ix.hostOther)
 	ix.unrooted = grow(ix.unrooted)
+	ix.noPort = grow(ix.noPort)
+	for k := range ix.byScheme {
+		ix.byScheme[k] = grow(ix.byScheme[k])
+	}
 	ix.infixed = grow(ix.infixed)
 	ix.infixes.grow(ix.words)
 	for n := range ix.byCount {
@@ -263,7 +341,7 @@ func (ix *Index) Build() {
 		}
 		or(e.bits, ix.hostOther)
 		ix.suffixes(e.key, e.bits)
-		if popCount(e.bits) <= fewShapes {
+		if popCount(e.bits) <= fewHost {
 			for w, b := range e.bits {
 				for ; b != 0; b &= b - 1 {
 					e.few = append(e.few, int32(w*wordBits+bits.TrailingZeros(b)))
@@ -291,49 +369,80 @@ func (ix *Index) suffixes(host string, dst []word) {
 }
 
 // A Path is what an index reads of a URL's pathname: whether it starts
-// with "/", and, when first needed, its number of segments; its segments
-// from either end are found when asked for, from where the last ask left
-// off (the index asks for them in order).
+// with "/", and, when first needed, its number of segments and the
+// offsets of the "/" that bound its first and last maxDepth+1 segments,
+// each found once, so that the checks of many candidates read any
+// segment in a step.
 type Path struct {
-	path       string
-	rooted     bool
-	segs       int // the number of segments (of "/"), or -1 before it is counted
-	fk, fs, fe int // segment fk from the start is path[fs:fe]; fe -1 before it is found
-	bk, be     int // segment bk from the end ends at be
+	path   string
+	rooted bool
+	segs   int // the number of segments (of "/"), or -1 before it is counted
+	nf, nb int // the offsets found in front (at least front[0]) and back
+	// front[k] is the offset of the k-th "/" from the start, or
+	// len(path) where there is none; back[k] that of the k-th from the
+	// end, or -1.
+	front [maxDepth + 2]int
+	back  [maxDepth + 1]int
+}
+
+// init sets p up for path.
+func (p *Path) init(path string) {
+	// Field by field: a composite literal here was copied twice.
+	p.path, p.segs, p.nf = path, -1, 1 // front[0] is 0 where the path is rooted
+	p.rooted = len(path) > 0 && path[0] == '/'
 }
 
 // Candidates calls visit with each pattern whose hostname and pathname
-// may match host and path, in order, once each, and whether the index
-// decides that they match (then only the pattern's other components are
-// left to check), until visit returns true.
-func (ix *Index) Candidates(host, path string, visit func(pattern int, decided bool) bool) {
+// may match host and path, and whose Filter holds for scheme (a URL's,
+// by SchemeOf) and a port that is null or not (hasPort), in order, once
+// each, and whether the index decides that its hostname and pathname
+// match (then only the pattern's other components are left to check),
+// until visit returns true.
+func (ix *Index) Candidates(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool) {
+	ix.find(host, path, scheme, hasPort, visit, false)
+}
+
+// First returns the first pattern that matches a URL of the host, path,
+// scheme and port (as Candidates takes them), or -1: the first candidate
+// that the index decides wholly (its Filter has no Rest), or for which
+// test, called as Candidates calls visit, returns true.
+func (ix *Index) First(host, path string, scheme Schemes, hasPort bool, test func(pattern int, decided bool) bool) int {
+	return ix.find(host, path, scheme, hasPort, test, true)
+}
+
+// find is Candidates, and with first, First.
+func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool, first bool) int {
 	const chunk = 4 // words at a time, so that any set needs only this array
 	var cands [chunk]word
-	var p Path // field by field: a composite literal here was copied twice
-	p.path, p.segs, p.fs, p.fe, p.be = path, -1, 1, -1, len(path)
-	p.rooted = len(path) > 0 && path[0] == '/'
+	var p Path
+	p.init(path)
 	last := -1 // the last pattern visited
+	var exact []word
 	if ix.hostExact.n > 0 {
-		if e := ix.hostExact.slot(host); e.used && e.few != nil {
+		e := ix.hostExact.slot(host)
+		if e.used && e.few != nil {
 			// A host with few shapes: each checked one by one.
 			for _, bit := range e.few {
 				s := &ix.shapes[bit]
-				if s.pattern == last || !p.fits(s) || !p.fitsSegments(s) {
+				if s.pattern == last || s.schemes&scheme == 0 || s.noPort && hasPort ||
+					!p.fits(s) || s.segments && !p.fitsSegments(s) {
 					continue
 				}
 				last = s.pattern
-				if visit(s.pattern, s.decided) {
-					return
+				if first && s.whole || visit(s.pattern, s.decided) {
+					return s.pattern
 				}
 			}
-			return
+			return -1
 		}
+		exact = e.bits
 	}
+	byScheme := ix.byScheme[min(bits.TrailingZeros8(uint8(scheme)), numSchemes-1)]
 	for w0 := 0; w0 < ix.words; w0 += chunk {
 		n := min(ix.words-w0, chunk)
 		c := cands[:n]
-		if b := ix.hostExact.get(host); b != nil {
-			copy(c, b[w0:]) // with the suffixes' and the others' (see Build)
+		if exact != nil {
+			copy(c, exact[w0:]) // with the suffixes' and the others' (see Build)
 		} else {
 			copy(c, ix.hostOther[w0:])
 			// The suffixes the host ends with, from each dot on.
@@ -345,9 +454,15 @@ func (ix *Index) Candidates(host, path string, visit func(pattern int, decided b
 				}
 			}
 		}
+		for w := range c {
+			c[w] &= byScheme[w0+w]
+			if hasPort {
+				c[w] &^= ix.noPort[w0+w]
+			}
+		}
 		// A few candidates are checked one by one, by comparing their
 		// segments; more are narrowed by the segments' lookups first.
-		few := popCount(c) <= fewShapes
+		few := popCount(c) <= fewLeft
 		if !few {
 			var left bool
 			if left, few = ix.narrow(c, w0, &p); !left {
@@ -358,16 +473,17 @@ func (ix *Index) Candidates(host, path string, visit func(pattern int, decided b
 			for ; bitsLeft != 0; bitsLeft &= bitsLeft - 1 {
 				bit := (w0+w)*wordBits + bits.TrailingZeros(bitsLeft)
 				s := &ix.shapes[bit]
-				if s.pattern == last || !p.fits(s) || (few || s.affix) && !p.fitsSegments(s) {
+				if s.pattern == last || !p.fits(s) || (few || s.affix) && s.segments && !p.fitsSegments(s) {
 					continue
 				}
 				last = s.pattern
-				if visit(s.pattern, s.decided) {
-					return
+				if first && s.whole || visit(s.pattern, s.decided) {
+					return s.pattern
 				}
 			}
 		}
 	}
+	return -1
 }
 
 // narrow narrows the candidates c, of the words from w0 on, by the
@@ -459,7 +575,7 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 			switch {
 			case any == 0:
 				return false, false
-			case popCount(c) <= fewShapes:
+			case popCount(c) <= fewLeft:
 				return true, true
 			}
 		}
@@ -476,39 +592,40 @@ func (p *Path) count() int {
 }
 
 // seg returns segment k from the start (side 0) or the end (side 1), and
-// false if the path has fewer segments; the path starts with "/".
+// false if the path has fewer segments; the path starts with "/" and k
+// is at most maxDepth from the start, maxDepth-1 from the end.
 func (p *Path) seg(side, k int) (string, bool) {
+	n := len(p.path)
 	if side == 0 {
-		if k < p.fk {
-			p.fk, p.fs, p.fe = 0, 1, -1
+		for p.nf <= k+1 && p.front[p.nf-1] < n {
+			from, end := p.front[p.nf-1]+1, n
+			if j := strings.IndexByte(p.path[from:], '/'); j >= 0 {
+				end = from + j
+			}
+			p.front[p.nf] = end
+			p.nf++
 		}
-		for {
-			if p.fe < 0 {
-				p.fe = len(p.path)
-				if j := strings.IndexByte(p.path[p.fs:], '/'); j >= 0 {
-					p.fe = p.fs + j
-				}
-			}
-			if p.fk == k {
-				return p.path[p.fs:p.fe], true
-			}
-			if p.fe == len(p.path) {
-				return "", false
-			}
-			p.fk, p.fs, p.fe = p.fk+1, p.fe+1, -1
-		}
-	}
-	if k < p.bk {
-		p.bk, p.be = 0, len(p.path)
-	}
-	for p.bk < k {
-		i := strings.LastIndexByte(p.path[:p.be], '/')
-		if i <= 0 {
+		if k >= p.nf || p.front[k] >= n {
 			return "", false
 		}
-		p.bk, p.be = p.bk+1, i
+		return p.path[p.front[k]+1 : p.front[k+1]], true
 	}
-	return p.path[strings.LastIndexByte(p.path[:p.be], '/')+1 : p.be], true
+	for p.nb <= k && (p.nb == 0 || p.back[p.nb-1] > 0) {
+		end := n
+		if p.nb > 0 {
+			end = p.back[p.nb-1]
+		}
+		p.back[p.nb] = strings.LastIndexByte(p.path[:end], '/')
+		p.nb++
+	}
+	if k >= p.nb || p.back[k] < 0 {
+		return "", false
+	}
+	end := n
+	if k > 0 {
+		end = p.back[k-1]
+	}
+	return p.path[p.back[k]+1 : end], true
 }
 
 // fits reports whether a shape the lookups picked holds for the path:
@@ -517,6 +634,12 @@ func (p *Path) fits(s *shapeInfo) bool {
 	if !p.rooted {
 		return s.unrooted // narrow's filter, for candidates checked one by one
 	}
+	return !s.counts || p.counts(s)
+}
+
+// counts reports whether the path, which starts with "/", has the shape's
+// number of segments and no empty segment where it wants any text.
+func (p *Path) counts(s *shapeInfo) bool {
 	if s.minSegs > 1 || s.maxSegs >= 0 {
 		if n := p.count(); n < s.minSegs || s.maxSegs >= 0 && n > s.maxSegs {
 			return false
@@ -535,10 +658,19 @@ func (p *Path) fits(s *shapeInfo) bool {
 	return true
 }
 
-// fewShapes is how many candidates of a chunk Candidates checks one by
-// one rather than narrowing them with lookups first: a comparison of a
-// segment costs less than a lookup.
-const fewShapes = 12
+// fewHost is how many shapes an exact host may have for Build to list
+// them, for Candidates to check one by one with no bit sets at all (a
+// crawl scope's few rules for a site). fewLeft is how many candidates of
+// a chunk Candidates checks one by one rather than narrowing them with
+// lookups first: a candidate's check compares a segment or two, a step of
+// narrow looks one up, and more than six candidates' checks cost more
+// than the lookups that would have cut them down (measured on
+// BenchmarkSet's sets with 4, 6, 8 and 12: 12 took 40-50% more
+// instructions per URL on the mixed set and on sourceforge.net's routes).
+const (
+	fewHost = 12
+	fewLeft = 6
+)
 
 func popCount(c []word) int {
 	n := 0
@@ -554,30 +686,40 @@ func (p *Path) fitsSegments(s *shapeInfo) bool {
 	if !p.rooted {
 		return true
 	}
-	for side, segs := range [2][]Seg{s.front, s.back} {
-		for k, want := range segs {
-			if want.Any {
-				continue // fits checked it is not empty
-			}
-			seg, ok := p.seg(side, k)
-			switch {
-			case !ok:
-				return false
-			case want.Prefix:
-				ok = strings.HasPrefix(seg, want.Text)
-			case want.Suffix:
-				ok = strings.HasSuffix(seg, want.Text)
-			default:
-				ok = seg == want.Text
-			}
-			if !ok {
-				return false
-			}
+	return p.fitsSide(0, s.front) && p.fitsSide(1, s.back) && p.fitsInfix(s)
+}
+
+// fitsSide reports whether the path has segs at its start (side 0) or
+// end (side 1); the path starts with "/".
+func (p *Path) fitsSide(side int, segs []Seg) bool {
+	for k, want := range segs {
+		if want.Any {
+			continue // fits checked it is not empty
+		}
+		seg, ok := p.seg(side, k)
+		switch {
+		case !ok:
+			return false
+		case want.Prefix:
+			ok = strings.HasPrefix(seg, want.Text)
+		case want.Suffix:
+			ok = strings.HasSuffix(seg, want.Text)
+		default:
+			ok = seg == want.Text
+		}
+		if !ok {
+			return false
 		}
 	}
+	return true
+}
+
+// fitsInfix reports whether the path holds the shape's infix after its
+// front segments.
+func (p *Path) fitsInfix(s *shapeInfo) bool {
 	if s.infix != "" {
 		// From the start of the segment after front.
-		if _, ok := p.seg(0, len(s.front)); !ok || !strings.Contains(p.path[p.fs:], s.infix) {
+		if _, ok := p.seg(0, len(s.front)); !ok || !strings.Contains(p.path[p.front[len(s.front)]+1:], s.infix) {
 			return false
 		}
 	}
@@ -626,16 +768,16 @@ type table struct {
 
 type entry struct {
 	key  string
+	a, b uint64 // key's words (keyWords)
 	bits []word
 	few  []int32 // of an exact host with few shapes: their bits, in order
 	used bool
 }
 
-// strHash hashes s by its length and its first and last eight bytes
-// (all of a key of up to 16 bytes, as most hosts' labels and path
-// segments are), a few multiplications whatever its length.
-func strHash(s string) uint32 {
-	var a, b uint64
+// keyWords returns the first and last eight bytes of s, or, if it is
+// shorter, its bytes in one word: with its length, all of a key of up to
+// 16 bytes (as most hosts' labels and path segments are).
+func keyWords(s string) (a, b uint64) {
 	switch n := len(s); {
 	case n >= 8:
 		a, b = ascii.Load64(s, 0), ascii.Load64(s, n-8)
@@ -644,7 +786,13 @@ func strHash(s string) uint32 {
 			a = a<<8 | uint64(s[i])
 		}
 	}
-	h := (a*0x9E3779B97F4A7C15 ^ b + uint64(len(s))) * 0xC2B2AE3D27D4EB4F
+	return a, b
+}
+
+// strHash hashes a key by its words and length, a few multiplications
+// whatever its length.
+func strHash(a, b uint64, n int) uint32 {
+	h := (a*0x9E3779B97F4A7C15 ^ b + uint64(n)) * 0xC2B2AE3D27D4EB4F
 	return uint32(h >> 32)
 }
 
@@ -663,7 +811,8 @@ func (t *table) add(key string, i int) {
 	}
 	e := t.slot(key)
 	if !e.used {
-		*e = entry{key: key, used: true}
+		a, b := keyWords(key)
+		*e = entry{key: key, a: a, b: b, used: true}
 		t.n++
 	}
 	e.bits = setBit(e.bits, i)
@@ -678,11 +827,15 @@ func (t *table) grow(words int) {
 	}
 }
 
-// slot returns key's entry, or the free one where it goes.
+// slot returns key's entry, or the free one where it goes. A key of up
+// to 16 bytes is compared by its words, which its hash has loaded, with
+// no call of the runtime's comparison.
 func (t *table) slot(key string) *entry {
+	a, b := keyWords(key)
 	mask := uint32(len(t.slots) - 1)
-	for j := strHash(key) & mask; ; j = (j + 1) & mask {
-		if e := &t.slots[j]; !e.used || e.key == key {
+	for j := strHash(a, b, len(key)) & mask; ; j = (j + 1) & mask {
+		e := &t.slots[j]
+		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || e.key == key) {
 			return e
 		}
 	}
