@@ -7,14 +7,21 @@
 //
 // OP is parse, resolve, canparse, parse-reuse, resolve-reuse,
 // safebrowsing, wayback, sortquery (Canonicalize with that profile) or
-// surt (SURT with the zero options).
+// surt (SURT with the zero options). With -time SEC it times the
+// passes as ada_url_bench (../../shared/tools/ada) times ada's: passes
+// until at least 2 and 0.1 s to warm up, then until at least 5 and SEC
+// seconds, and prints the median pass's ns per URL (for vsada.sh). With -print it writes the list's
+// URLs, one per line, and runs nothing: the input vsada.sh gives ada.
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/bench"
@@ -26,11 +33,24 @@ func main() {
 	list := flag.String("list", "kasztp", "the URL list")
 	passes := flag.Int("passes", 1, "how many times to run over the list")
 	testdata := flag.String("testdata", "../testdata", "the testdata directory")
+	timeSec := flag.Float64("time", 0, "time the passes instead: warm up, then pass for at least this many seconds and 5 passes, and print the median pass's ns per URL")
+	printList := flag.Bool("print", false, "write the list's URLs, one per line, and run nothing")
 	flag.Parse()
 	urls, err := bench.Load(*testdata, *list)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if *printList {
+		w := bufio.NewWriter(os.Stdout)
+		for _, u := range urls {
+			w.WriteString(u + "\n")
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
 	}
 	// The resolve ops keep only what they use, as the garbage collector's
 	// share grows with the pointers the program holds.
@@ -60,7 +80,7 @@ func main() {
 	}
 	sink := 0
 	var reused weburl.URL
-	for range *passes {
+	pass := func() {
 		switch *op {
 		case "parse":
 			for _, s := range urls {
@@ -112,5 +132,29 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	if *timeSec > 0 {
+		fmt.Println(timePasses(pass, len(urls), *timeSec), sink > 0)
+		return
+	}
+	for range *passes {
+		pass()
+	}
 	fmt.Println(len(urls), sink)
+}
+
+// timePasses runs pass as ada_url_bench runs ada's (see the package
+// comment) and returns the median pass's time per URL, in ns, for a list
+// of n URLs.
+func timePasses(pass func(), n int, sec float64) float64 {
+	for start, k := time.Now(), 0; k < 2 || time.Since(start) < 100*time.Millisecond; k++ {
+		pass()
+	}
+	var times []time.Duration
+	for start := time.Now(); len(times) < 5 || time.Since(start).Seconds() < sec; {
+		t := time.Now()
+		pass()
+		times = append(times, time.Since(t))
+	}
+	slices.Sort(times)
+	return float64(times[len(times)/2].Nanoseconds()) / float64(n)
 }
