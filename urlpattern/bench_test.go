@@ -60,12 +60,14 @@ func BenchmarkCompile(b *testing.B) {
 
 // setBench returns the sets BenchmarkSet and TestSetSpeed time: the
 // hand-written route and crawl-scope sets, with URLs made for them, and
-// the sets made from the URL lists (realSets).
+// the sets made from the URL lists (realSets), and the routes on any
+// host (anyHostRoutes).
 func setBench(tb testing.TB) map[string]setCase {
 	out := realSets(tb)
 	for name, srcs := range map[string][]string{"routes": routePatterns(), "crawl": crawlPatterns()} {
 		out[name] = setCase{compileAll(tb, srcs), setURLs(tb)[:1200]}
 	}
+	out["routes on any host"] = anyHostRoutes(tb)
 	return out
 }
 

@@ -109,7 +109,9 @@ func pathShapes(c *component) []setindex.Shape {
 		if p.mod == modZeroOrMore || p.mod == modOneOrMore {
 			kind = setindex.PartOther
 		}
-		parts[i] = setindex.Part{Kind: kind, Text: p.value, Prefix: p.prefix, Suffix: p.suffix, Optional: p.mod == modOptional}
+		// A part that may be absent ("?", and "*" repeated) is optional.
+		optional := p.mod == modOptional || p.mod == modZeroOrMore
+		parts[i] = setindex.Part{Kind: kind, Text: p.value, Prefix: p.prefix, Suffix: p.suffix, Optional: optional}
 	}
 	return setindex.PathShapes(parts)
 }

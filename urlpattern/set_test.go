@@ -50,6 +50,35 @@ func crawlPatterns() []string {
 	return ps
 }
 
+// anyHostRoutes returns routePatterns as pathname patterns, on any host
+// and scheme (CompilePathname): each host's 25 routes under its first
+// label ("/api/v1/users/:id"), with regexp groups early in some
+// ("/api/:lang(en|fr|de)/about"); and setURLs' first 1,200, every other
+// one with its path under one of the labels.
+func anyHostRoutes(tb testing.TB) setCase {
+	var c setCase
+	labels := []string{"api", "www", "static", "example"}
+	for k, src := range routePatterns() {
+		_, path, _ := strings.Cut(strings.TrimPrefix(src, "https://"), "/")
+		p, err := CompilePathname("/"+labels[k/25]+"/"+path, nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		c.ps = append(c.ps, p)
+	}
+	for i, u := range setURLs(tb)[:1200] {
+		if i%2 == 0 {
+			v, err := weburl.Parse(u.Protocol() + "//" + u.Host() + "/" + labels[i/2%4] + u.Pathname() + u.Search())
+			if err != nil {
+				tb.Fatal(err)
+			}
+			u = v
+		}
+		c.urls = append(c.urls, u)
+	}
+	return c
+}
+
 // schemePatterns returns patterns whose protocol and port the index
 // reads (special schemes alone or in pairs, "" ports) and those it leaves
 // to the pattern (other schemes, a port, a protocol with a regexp or in
@@ -187,10 +216,11 @@ func wptPatterns(t testing.TB) []*Pattern {
 func TestSetAgreesWithLoop(t *testing.T) {
 	urls := setURLs(t)
 	sets := map[string][]*Pattern{
-		"routes": compileAll(t, routePatterns()),
-		"crawl":  compileAll(t, crawlPatterns()),
-		"wpt":    wptPatterns(t),
-		"scheme": compileAll(t, schemePatterns()),
+		"routes":             compileAll(t, routePatterns()),
+		"crawl":              compileAll(t, crawlPatterns()),
+		"wpt":                wptPatterns(t),
+		"scheme":             compileAll(t, schemePatterns()),
+		"routes on any host": anyHostRoutes(t).ps,
 	}
 	for _, raw := range schemeURLs() {
 		u, err := weburl.Parse(raw)
@@ -199,6 +229,7 @@ func TestSetAgreesWithLoop(t *testing.T) {
 		}
 		urls = append(urls, u)
 	}
+	urls = append(urls, anyHostRoutes(t).urls...)
 	sets["mixed"] = append(append(slices.Clone(sets["crawl"][:50]), nil), sets["routes"][40:]...)
 	sets["routes, ignoreCase"] = compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
 	for name, c := range realSets(t) {
@@ -533,7 +564,10 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
 	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
 	f.Add([]byte{6, 7}, "a/b", uint8(2))
-	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?"}
+	f.Add([]byte{0, 14, 0}, "/a/12/a", uint8(0))
+	f.Add([]byte{0, 15, 16}, "/a/ab/x/y", uint8(1))
+	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
+		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b"}
 	hosts := []string{"example.com", "*.example.com", "*"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {

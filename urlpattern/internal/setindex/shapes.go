@@ -113,6 +113,13 @@ func shapeOf(parts []Part) Shape {
 			break
 		}
 		switch {
+		case p.Kind == PartOther && !p.Optional && strings.HasPrefix(p.Prefix, "/"):
+			// A regexp group or a repetition that is always there and
+			// starts with "/" ("/api/:lang(en|de)"): the text before it
+			// ends a segment, which the shape keeps; what the group
+			// matches (which may hold "/") is not read.
+			text("/")
+			ok = false
 		case p.Optional || p.Kind == PartOther:
 			ok = false // a repetition, or an optional part not expanded
 		case p.Kind == PartText:
