@@ -43,10 +43,9 @@ const (
 	SchemeFile
 	SchemeOther // any scheme but the special ones
 
-	AllSchemes = 1<<iota - 1
+	numSchemes         = iota
+	AllSchemes Schemes = 1<<numSchemes - 1
 )
-
-const numSchemes = 7
 
 // SchemeOf returns the bit of a URL's scheme (lowercase, as a URL holds
 // it; anything else is SchemeOther).
@@ -218,7 +217,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: decided && !f.Rest, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
 		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, noPort: f.NoPort,
-		counts: s.MinSegs > 1 || s.MaxSegs >= 0, segments: s.Infix != ""})
+		segments: s.Infix != ""})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
 	for k := range numSchemes {
@@ -228,12 +227,6 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	if f.NoPort {
 		set(&ix.noPort)
-	}
-	for _, segs := range [2][]Seg{info.front, info.back} {
-		for _, seg := range segs {
-			info.counts = info.counts || seg.Any
-			info.segments = info.segments || !seg.Any
-		}
 	}
 	switch host.Kind {
 	case HostExact:
@@ -278,11 +271,12 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 				var buf [3]byte
 				p.affix.add(strings.Clone(affixKey(&buf, kind, segs[k].Text)), bit)
 				p.kinds |= 1 << kind
-				info.affix = true
+				info.affix, info.segments = true, true
 				for j := 0; j <= k; j++ {
 					set(&pos[j].lit)
 				}
 			default:
+				info.segments = true
 				p.text.add(segs[k].Text, bit)
 				p.lens |= 1 << min(len(segs[k].Text), 63)
 				for j := 0; j <= k; j++ {
@@ -291,6 +285,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 			}
 		}
 	}
+	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0
 }
 
 // setBit returns b with bit i set, grown to hold it.
