@@ -68,7 +68,10 @@ type Canonicalizer struct {
 	// in any form browsers read if it ends in a number (as an IPv6 address
 	// if in brackets), and percent-encoded again (":", "/", "?" and "@"
 	// too, which would split it otherwise); the "." and ".."
-	// segments of a path that starts with "/" are resolved. The key need
+	// segments of a path that starts with "/" are resolved. With
+	// DecodeRepeatedly, a "?" that decoding reveals in the path starts the
+	// query, as in Google's Safe Browsing client, which decodes before it
+	// splits: "http://a/b/..%3Fc" gives "http://a/?c". The key need
 	// not be a URL: "http://\x01\x80.com/" gives "http://%01%80.com/".
 	Lenient bool
 
@@ -432,7 +435,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 	}
 	pathStart := len(buf)
 	if u.HasOpaquePath() {
-		buf, scratch = c.appendOpaquePath(buf, scratch, u.Pathname(), ascii.KeyPath)
+		buf, scratch, _, _ = c.appendOpaquePath(buf, scratch, u.Pathname(), ascii.KeyPath, false)
 	} else {
 		set, file := ascii.KeySpecialPath, false
 		switch {
@@ -443,7 +446,7 @@ func (c *Canonicalizer) urlKey(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 		default:
 			set = ascii.KeyPath
 		}
-		buf, scratch = c.appendPath(buf, scratch, u.Pathname(), set, file, false)
+		buf, scratch, _, _ = c.appendPath(buf, scratch, u.Pathname(), set, file, false)
 		// A path that starts with "//" in a URL without a host is
 		// serialized after "/.", as the URL serializer does.
 		if kind == weburl.HostNull {
@@ -658,8 +661,8 @@ func lowerAndScan(p []byte, lower bool) (slashes, paren bool) {
 // appendPath appends a path that is a list, changed as c says; set is
 // the set DecodeRepeatedly encodes, file says the URL is a file URL, and
 // raw that the path is read with Lenient: its "." and ".." segments are
-// still there.
-func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.Set, file, raw bool) (_, _ []byte) {
+// still there, and a "?" that decoding reveals ends it (see cutQuery).
+func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.Set, file, raw bool) (_, _ []byte, rest string, cut bool) {
 	start := len(buf)
 	if c.NormalizePercentEncoding && !c.DecodeRepeatedly && strings.IndexByte(path, '%') >= 0 {
 		// The rules below read the normalized path; nothing writes to
@@ -668,7 +671,7 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.S
 		path = unsafe.String(unsafe.SliceData(scratch), len(scratch))
 	}
 	if !raw && !c.DecodeRepeatedly && !c.CollapseSlashes && !c.LowercasePath && !c.StripSessionIDs && !c.RemoveTrailingSlash {
-		return append(buf, path...), scratch // no rule for the path
+		return append(buf, path...), scratch, "", false // no rule for the path
 	}
 	var slashes, paren, copied bool
 	if !raw && !file && len(path) >= 8 {
@@ -690,6 +693,9 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.S
 		switch {
 		case recode:
 			scratch = appendDecodedRepeatedly(scratch[:0], path)
+			if raw {
+				scratch, rest, cut = cutQuery(scratch)
+			}
 			if (raw || len(scratch) != len(path)) && len(scratch) > 0 && scratch[0] == '/' && bytes.Contains(scratch, []byte("/.")) {
 				scratch = resolveDots(scratch, file, false)
 			}
@@ -713,7 +719,23 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.S
 	if p := buf[start:]; c.RemoveTrailingSlash && len(p) > 1 && p[len(p)-1] == '/' {
 		buf = buf[:len(buf)-1]
 	}
-	return buf, scratch
+	return buf, scratch, rest, cut
+}
+
+// cutQuery cuts a path read with Lenient and decoded at its first "?",
+// which starts the query when the key is read again, and returns the rest
+// after the "?" as a string, for the query: the rules of the path must
+// see only what is the path then, or canonicalizing the key again would
+// change it ("/%2e%3f" is "/.?" decoded, and "/?" once its "." is
+// resolved). Google's Safe Browsing client reads a decoded "?" so too: it
+// decodes the whole URL before it looks for the query (parseURL in
+// https://github.com/google/safebrowsing/blob/master/urls.go).
+func cutQuery(p []byte) (path []byte, rest string, cut bool) {
+	q := bytes.IndexByte(p, '?')
+	if q < 0 {
+		return p, "", false
+	}
+	return p[:q], string(p[q+1:]), true
 }
 
 // scanPlainPath reports whether path, of eight bytes or more, has "//"
@@ -800,12 +822,16 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw boo
 }
 
 // appendOpaquePath appends an opaque path, or a lenient one that does not
-// start with "/", changed as c says; decoded bytes are escaped again with
-// the set esc.
-func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc ascii.Set) (_, _ []byte) {
+// start with "/" (raw), changed as c says; decoded bytes are escaped again
+// with the set esc. Where raw, a "?" that decoding reveals ends the path
+// (see cutQuery).
+func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc ascii.Set, raw bool) (_, _ []byte, rest string, cut bool) {
 	start := len(buf)
 	if c.DecodeRepeatedly {
 		scratch = appendDecodedRepeatedly(scratch[:0], path)
+		if raw {
+			scratch, rest, cut = cutQuery(scratch)
+		}
 		if len(scratch) > 0 && scratch[0] == '/' {
 			// "/" would start a path that is a list.
 			buf = append(buf, "%2F"...)
@@ -818,7 +844,7 @@ func (c *Canonicalizer) appendOpaquePath(buf, scratch []byte, path string, esc a
 	if c.LowercasePath {
 		ascii.LowerBytes(buf[start:])
 	}
-	return buf, scratch
+	return buf, scratch, rest, cut
 }
 
 // appendQuery appends "?" and a query, changed as c says, or nothing if

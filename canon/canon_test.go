@@ -3,6 +3,7 @@ package canon
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +244,35 @@ func TestWaybackPublished(t *testing.T) {
 	check(&Wayback, "Wayback", "http://017.0.0.1/", "http://15.0.0.1/")
 	check(&Wayback, "Wayback", "http://10.0.258/", "http://10.0.1.2/")
 	check(&SafeBrowsing, "SafeBrowsing", "http://1.2.3.256/", "http://1.2.3.256/")
+}
+
+// TestSafeBrowsingDecodedQuery checks the keys of URLs whose path
+// decodes to a "?" against those Google's Safe Browsing client for Go
+// makes of them (testdata/safebrowsing/gen.sh recorded them), and that
+// canonicalizing a key again changes nothing.
+func TestSafeBrowsingDecodedQuery(t *testing.T) {
+	data, err := os.ReadFile("testdata/safebrowsing/keys.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.Lines(string(data)) {
+		in, want, ok := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
+		if !ok {
+			t.Fatalf("keys.tsv: %q has no tab", line)
+		}
+		got, err := SafeBrowsing.Canonicalize(in)
+		if err != nil || got != want {
+			t.Errorf("SafeBrowsing.Canonicalize(%q) = %q, %v; Google's client gives %q", in, got, err, want)
+		}
+		if again, err := SafeBrowsing.Canonicalize(got); err != nil || again != got {
+			t.Errorf("SafeBrowsing: %q gives %q, and that %q, %v", in, got, again, err)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Error("keys.tsv has no keys")
+	}
 }
 
 // TestDecodeRepeatedly checks test_unescapeRepeatedly's vectors.

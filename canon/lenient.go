@@ -27,13 +27,24 @@ func (c *Canonicalizer) lenientKey(buf []byte, s string) ([]byte, error) {
 		buf = append(buf, "//"...)
 		buf, scratch = c.appendLenientAuthority(buf, scratch, l.authority, scheme)
 	}
+	var rest string // after a "?" that decoding the path reveals (cut)
+	var cut bool
 	switch {
 	case l.hasAuthority && l.path == "":
 		buf = append(buf, '/')
 	case l.hasAuthority || l.path != "" && l.path[0] == '/':
-		buf, scratch = c.appendPath(buf, scratch, l.path, ascii.KeyMinimal, scheme == "file", true)
+		buf, scratch, rest, cut = c.appendPath(buf, scratch, l.path, ascii.KeyMinimal, scheme == "file", true)
 	default:
-		buf, scratch = c.appendOpaquePath(buf, scratch, l.path, ascii.KeyMinimal)
+		buf, scratch, rest, cut = c.appendOpaquePath(buf, scratch, l.path, ascii.KeyMinimal, true)
+	}
+	if cut {
+		// The rest of the path starts the query (decoded already:
+		// decoding it again changes nothing, and the "?" after it
+		// completes no "%" sequence).
+		if l.hasQuery {
+			rest += "?" + l.query
+		}
+		l.query, l.hasQuery = rest, true
 	}
 	if l.hasQuery {
 		buf, _ = c.appendQuery(buf, scratch, l.query, ascii.KeyMinimal, true)
