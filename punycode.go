@@ -186,3 +186,46 @@ func (f fenwick) sum(i int) int {
 	}
 	return s
 }
+
+// appendPunycodeLatin1 appends the Punycode encoding of label, code points
+// up to U+00FF given one byte each (Latin-1), with RFC 3492's reference
+// loop (section 6.3): for a label of at most shortLabel code points no
+// count can overflow, and the loop needs no allocation.
+func appendPunycodeLatin1(dst []byte, label []byte) []byte {
+	basic := 0
+	for _, c := range label {
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			basic++
+		}
+	}
+	if basic > 0 {
+		dst = append(dst, '-')
+	}
+	handled := basic
+	n, delta, bias := punyInitialN, 0, punyInitialBias
+	for handled < len(label) {
+		m := 0x100 // the least code point not yet handled, at least n
+		for _, c := range label {
+			if int(c) >= n && int(c) < m {
+				m = int(c)
+			}
+		}
+		delta += (m - n) * (handled + 1)
+		n = m
+		for _, c := range label {
+			switch {
+			case int(c) < n:
+				delta++
+			case int(c) == n:
+				dst = appendPunyNumber(dst, delta, bias)
+				bias = punyAdapt(delta, handled+1, handled == basic)
+				delta = 0
+				handled++
+			}
+		}
+		delta++
+		n++
+	}
+	return dst
+}

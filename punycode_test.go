@@ -163,3 +163,59 @@ func checkToASCII(t *testing.T, domain string) bool {
 	}
 	return err == nil
 }
+
+// TestLatin1ToASCII checks latin1ToASCII against golang.org/x/net/idna's
+// ToASCII for every code point from U+0080 to U+00FF, alone and among
+// ASCII labels, and that it takes exactly the code points it says it
+// takes.
+func TestLatin1ToASCII(t *testing.T) {
+	taken := 0
+	for r := rune(0x80); r <= 0xFF; r++ {
+		c := string(r)
+		domains := []string{c, "a" + c + "B.com", "X" + c + c + "z." + c, c + ".." + c + "-", "xn--" + c, "x" + c + "n--a"}
+		takes := r == 0xAD || r >= 0xC0 && r != 0xD7 && r != 0xF7
+		for i, d := range domains {
+			got, ok := latin1ToASCII(d)
+			// "xn--" and, once U+00AD is ignored, "x\u00adn--a" start
+			// with "xn--".
+			if ok != (takes && (i < 4 || i == 5 && r != 0xAD)) {
+				t.Errorf("latin1ToASCII(%q) takes it: %v", d, ok)
+			}
+			if !ok {
+				continue
+			}
+			taken++
+			if want, err := unicodeToASCII(d); err != nil || got != want {
+				t.Errorf("latin1ToASCII(%q) = %q; x/net gives %q, %v", d, got, want, err)
+			}
+		}
+	}
+	if want := 4*(1+64-2) + 64 - 2; taken != want {
+		t.Errorf("%d domains taken, want %d", taken, want)
+	}
+}
+
+// FuzzLatin1ToASCII checks latin1ToASCII against x/net/idna's ToASCII on
+// the input, and on the input with each byte turned into one of the code
+// points it takes or one beside them.
+func FuzzLatin1ToASCII(f *testing.F) {
+	f.Add("faß.ExAmPlE")
+	f.Add("x\u00adn--a.b")
+	f.Add("ÀÞßàÿ.é-é")
+	f.Fuzz(func(t *testing.T, s string) {
+		alphabet := []string{"a", "Z", "0", "-", ".", "x", "n", "\u00ad", "À", "Þ", "ß", "à", "ÿ", "é", "×", "÷", "¿", "Ā", "_"}
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			b.WriteString(alphabet[int(s[i])%len(alphabet)])
+		}
+		for _, d := range []string{s, b.String()} {
+			got, ok := latin1ToASCII(d)
+			if !ok {
+				continue
+			}
+			if want, err := unicodeToASCII(d); err != nil || got != want {
+				t.Fatalf("latin1ToASCII(%q) = %q; x/net gives %q, %v", d, got, want, err)
+			}
+		}
+	})
+}
