@@ -451,17 +451,17 @@ func toASCII(domain string) (string, error) {
 // those whose code points above ASCII are all Latin-1 letters (U+00C0 to
 // U+00FF but U+00D7 and U+00F7) or the soft hyphen U+00AD, at a sixth of
 // the cost of golang.org/x/net/idna (833 instructions against 4,740 for
-// "faß.ExAmPlE", bench/README.md). UTS
-// #46 (its IDNA Mapping Table) maps the upper-case letters, U+00C0 to
-// U+00DE, to lower case, 0x20 higher; keeps the others (ß too, as
-// nontransitional processing does); and ignores U+00AD. None of them is a
-// combining mark, a joiner or of a right-to-left bidirectional class, and
-// each is in NFC, as any sequence of them and ASCII is, so that no label
-// fails UTS #46's validity criteria, and no domain is a Bidi domain. ASCII
-// is mapped to lower case. It reports false where it leaves the domain to
-// toASCII: another code point above ASCII, a label that starts with "xn--"
-// once mapped (which UTS #46 decodes and checks), or a label of more than
-// shortLabel code points. FuzzLatin1ToASCII checks it against x/net.
+// "faß.ExAmPlE", bench/README.md). UTS #46 (its IDNA Mapping Table) maps
+// the upper-case letters, U+00C0 to U+00DE, to lower case, 0x20 higher;
+// keeps the others (ß too, as nontransitional processing does); ignores
+// U+00AD; and maps ASCII to lower case. None of them is a combining mark,
+// a joiner or of a right-to-left bidirectional class, and each is in NFC,
+// as any sequence of them and ASCII is: no label fails UTS #46's validity
+// criteria, and no domain is a Bidi domain. It reports false where it
+// leaves the domain to toASCII: another code point above ASCII, a label
+// that starts with "xn--" once mapped (which UTS #46 decodes and checks),
+// or a label of more than shortLabel code points. TestLatin1ToASCII and
+// FuzzLatin1ToASCII check it against x/net.
 // https://www.unicode.org/reports/tr46/#Processing
 func latin1ToASCII(domain string) (string, bool) {
 	var out [128]byte

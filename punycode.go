@@ -12,7 +12,9 @@ import (
 // golang.org/x/net/idna encodes a label with RFC 3492's reference loop,
 // which reads the whole label once per distinct code point in it: time
 // quadratic in the label's length. For the short labels of real hosts that
-// is cheapest, and weburl leaves them to it; a label of hundreds of
+// is cheapest, and weburl leaves them to it (but for labels of Latin-1
+// letters, which latin1ToASCII maps and encodes with the same loop, see
+// appendPunycodeLatin1); a label of hundreds of
 // distinct code points would cost milliseconds. weburl encodes labels
 // longer than shortLabel itself, counting code points with a Fenwick tree,
 // in time O(n log n). ICU, which Chrome and Safari use for UTS #46, refuses
