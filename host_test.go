@@ -146,7 +146,7 @@ func TestASCIIDomainsSkipIDNA(t *testing.T) {
 	if calls := countToASCII(func() { _, _ = Parse("https://xn--a b/") }); calls != 0 {
 		t.Errorf("a failing domain with an xn-- label called Unicode ToASCII %d times, want 0", calls)
 	}
-	// (A domain of Latin-1 letters takes latin1ToASCII instead.)
+	// (A domain of Latin-1 letters takes appendLatin1ToASCII instead.)
 	if calls := countToASCII(func() { _, _ = Parse("https://\u2603.example/") }); calls != 1 {
 		t.Errorf("a non-ASCII domain called Unicode ToASCII %d times, want 1", calls)
 	}

@@ -13,7 +13,7 @@ import (
 // which reads the whole label once per distinct code point in it: time
 // quadratic in the label's length. For the short labels of real hosts that
 // is cheapest, and weburl leaves them to it (but for labels of Latin-1
-// letters, which latin1ToASCII maps and encodes with the same loop, see
+// letters, which appendLatin1ToASCII maps and encodes with the same loop, see
 // appendPunycodeLatin1); a label of hundreds of
 // distinct code points would cost milliseconds. weburl encodes labels
 // longer than shortLabel itself, counting code points with a Fenwick tree,

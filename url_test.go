@@ -46,6 +46,17 @@ func TestAllocs(t *testing.T) {
 		}
 		return 1
 	}
+	// A domain of Latin-1 letters is mapped and encoded in the parser's
+	// buffer (appendLatin1ToASCII), with no more allocations than one of
+	// ASCII.
+	for _, s := range []string{"https://faß.ExAmPlE/", "http://M%C3%9Cnchen.de/a"} {
+		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != 1 {
+			t.Errorf("Parse(%q) allocates %v times, want 1", s, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { CanParse(s) }); n != 0 {
+			t.Errorf("CanParse(%q) allocates %v times, want 0", s, n)
+		}
+	}
 	for _, s := range asciiURLs {
 		u, _ := Parse(s)
 		if n := testing.AllocsPerRun(100, func() { _, _ = Parse(s) }); n != allocs(u.Href()) {
