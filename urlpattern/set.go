@@ -41,8 +41,10 @@ func NewSet(patterns ...*Pattern) *Set {
 		host, decided := hostKey(p.comps[Hostname])
 		filter := setindex.Filter{Schemes: setindex.AllSchemes}
 		for _, ch := range p.checks {
+			if ch.comp == Hostname || ch.comp == Pathname {
+				continue // the index reads them
+			}
 			switch sc := newSetCheck(ch); {
-			case ch.comp == Hostname || ch.comp == Pathname:
 			case ch.comp == Protocol && sc.finite && knownScheme(sc.one) && knownScheme(sc.two):
 				filter.Schemes = setindex.SchemeOf(sc.one) | setindex.SchemeOf(sc.two)
 			case ch.comp == Port && sc.finite && sc.one == "" && sc.two == "":
