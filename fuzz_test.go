@@ -148,6 +148,14 @@ var shortcutEdges = []string{
 	// Upper-case domains, which CanParse's shortcut takes.
 	"https://EXAMPLE.com:99999/", "https://Ex:0/", "https://A.0X1/", "https://A.0XG/", "https://A.1E/", "file://LOCALHOST/",
 	"https://Ab%41/", "https://A\x00/", "wss://A:443", "https://A b/",
+	// Credentials, which CanParse's shortcut skips (validCredentials).
+	"http://a@", "http://a@/", "http://a@?", "http://a@:80/", "http://a:b@h:99999/", "http://a@b@c/",
+	"http://a:b@1.2.3.4/", "http://a@0x/", "http://a@[::1]/", "http://a@[::1/", "http://a\t@b", "http://a@\tb",
+	"http://\\@b", "http://a@b\\c", "http://a b\\@h", "http://a b/@h", "http://a b?@h", "http://a/@b", "http://a?@b", "http://a#@b", "http://@", "http://:@h", "http://a:@h:1",
+	"http://é@h", "http://\xff@h", "http://a@é", "http://a@H/", "http://a@h ", "http://a@h:0x1/", "ws://a@localhost",
+	"file://a@h/", "file://a@/", "sc://a@", "sc://a@/", "sc://a@:1", "sc://a@b@c", "sc://a@b\\c", "sc://a\\@b",
+	"sc://a:b@h:65536", "sc://a@h x", "sc://a@[::1]:1/", "sc://a@[1]/", "sc://\t@h", "SC://a@h",
+	"http://" + strings.Repeat("a", 250) + "@h/", "http://a@" + strings.Repeat("h", 260) + "/",
 }
 
 func TestFastPathsAgree(t *testing.T) {

@@ -3,6 +3,7 @@ package weburl
 import (
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"github.com/weburl/weburl/internal/ascii"
 )
@@ -187,12 +188,12 @@ func verbatim(s string, c *components, want want) verdict {
 	case j == i || ascii.MayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
 		// (MayEndInANumber is endsInANumber's first test, which the
 		// compiler does not inline through its generic instantiation.)
-		return schemed
+		return orCredentials(s, j, c, want)
 	}
 	if j < len(s) && s[j] == ':' && kind != schemeFile {
 		var ok bool
 		if j, ok = verbatimPort(s, j, kind, want); !ok {
-			return schemed
+			return orCredentials(s, j, c, want)
 		}
 	}
 	if want == wantValid {
@@ -200,7 +201,7 @@ func verbatim(s string, c *components, want want) verdict {
 		if j == len(s) || byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash) != 0 {
 			return taken
 		}
-		return schemed
+		return orCredentials(s, j, c, want)
 	}
 	c.usernameEnd, c.hostStart, c.hostEnd, c.hostKind = uint32(i), uint32(i), uint32(hostEnd), hostKind
 	c.pathStart = uint32(j)
@@ -224,6 +225,60 @@ func verbatim(s string, c *components, want want) verdict {
 		}
 	}
 	return resumed
+}
+
+// orCredentials is what verbatim returns for an input with "//" whose
+// authority, after the scheme in c, it does not take as it is, having read
+// it up to s[j]: schemed, but with wantValid, for CanParse, what
+// validCredentials makes of it when the authority goes on after s[j], not
+// with "[", and the scheme is not file (whose host cannot hold
+// credentials).
+func orCredentials(s string, j int, c *components, want want) verdict {
+	if want != wantValid || c.scheme == schemeFile || j == len(s) || byteClasses[s[j]]&(clsAuthorityEnd|clsBackslash|clsBracket) != 0 {
+		return schemed // no credentials; or an IPv6 address, or credentials with "[" (rare), not looked into
+	}
+	return validCredentials(s, int(c.schemeEnd)+3, j, c.scheme != schemeOther)
+}
+
+// validCredentials reports whether an input with "//" and credentials in
+// its authority, which starts at s[i], parses: taken if it does, schemed
+// if that does not show here. s[i:j] holds no "@" and does not end the
+// authority. The authority state
+// (https://url.spec.whatwg.org/#authority-state) takes everything up to
+// the last "@" before the authority's end ("/", "?", "#", and "\\" in a
+// special URL) as credentials, which it percent-encodes and which cannot
+// fail, and has the host state read what follows; an empty host after the
+// "@" fails (host-missing). So the input parses if the same without its
+// credentials and "@" does and the host is not empty: verbatim, with
+// wantValid, decides that on a copy, made on the stack. Removing tabs and
+// newlines makes no "@" and no end of the authority, so the raw input
+// gives the same "@" and end.
+func validCredentials(s string, i, j int, special bool) verdict {
+	end := clsAuthorityEnd
+	if special {
+		end |= clsBackslash
+	}
+	at := -1
+	for ; j < len(s) && byteClasses[s[j]]&end == 0; j++ {
+		if s[j] == '@' {
+			at = j
+		}
+	}
+	if at < 0 || at+1 == j {
+		return schemed // no credentials, or host-missing
+	}
+	rest := s[at+1:]
+	var buf [256]byte
+	if i+len(rest) > len(buf) {
+		return schemed
+	}
+	n := copy(buf[:], s[:i])
+	n += copy(buf[n:], rest)
+	var c components
+	if verbatim(unsafe.String(&buf[0], n), &c, wantValid) == taken {
+		return taken
+	}
+	return schemed
 }
 
 // verbatimPort reads the port whose ":" is s[j] and returns where it ends.
@@ -271,14 +326,14 @@ func verbatimNonSpecial(s string, c *components, want want) verdict {
 		if j < len(s) && s[j] == ':' {
 			var ok bool
 			if j == i {
-				return schemed // host-missing
+				return orCredentials(s, j, c, want) // or host-missing
 			}
 			if j, ok = verbatimPort(s, j, schemeOther, want); !ok {
-				return schemed
+				return orCredentials(s, j, c, want)
 			}
 		}
 		if j < len(s) && byteClasses[s[j]]&clsAuthorityEnd == 0 {
-			return schemed
+			return orCredentials(s, j, c, want)
 		}
 		if want == wantValid {
 			return taken
