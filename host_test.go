@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -265,5 +266,67 @@ func TestDomainErrorAtCause(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Errorf("checked %d hosts", checked)
+	}
+}
+
+// TestAppendPiece and TestAppendDecimalByte compare the IPv6 and IPv4
+// serializers' number formatting with strconv's, on every value.
+func TestAppendPiece(t *testing.T) {
+	for v := range 1 << 16 {
+		want := strconv.AppendUint([]byte("x"), uint64(v), 16)
+		if got := appendPiece([]byte("x"), uint16(v)); string(got) != string(want) {
+			t.Fatalf("appendPiece(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestAppendDecimalByte(t *testing.T) {
+	for v := range 1 << 8 {
+		want := strconv.AppendUint([]byte("x"), uint64(v), 10)
+		if got := appendDecimalByte([]byte("x"), byte(v)); string(got) != string(want) {
+			t.Fatalf("appendDecimalByte(%d) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestAppendIPv6 compares the IPv6 serializer with the standard's steps
+// (https://url.spec.whatwg.org/#concept-ipv6-serializer), transcribed
+// with strconv, on every pattern of zero and non-zero pieces.
+func TestAppendIPv6(t *testing.T) {
+	spec := func(addr *[8]uint16) string {
+		var out []byte
+		compress := compressedPieceIndex(addr)
+		ignore0 := false
+		for i, piece := range addr {
+			if ignore0 && piece == 0 {
+				continue
+			}
+			ignore0 = false
+			if compress == i {
+				if i == 0 {
+					out = append(out, "::"...)
+				} else {
+					out = append(out, ':')
+				}
+				ignore0 = true
+				continue
+			}
+			out = strconv.AppendUint(out, uint64(piece), 16)
+			if i != 7 {
+				out = append(out, ':')
+			}
+		}
+		return string(out)
+	}
+	for pattern := range 1 << 8 {
+		var addr [8]uint16
+		for i := range addr {
+			if pattern&(1<<i) != 0 {
+				addr[i] = uint16(0x1111 * (i + 1) >> (i % 4 * 4))
+			}
+		}
+		if got, want := string(appendIPv6([]byte("["), &addr)), "["+spec(&addr); got != want {
+			t.Errorf("%x: got %s, want %s", addr, got, want)
+		}
 	}
 }

@@ -1,8 +1,6 @@
 package weburl
 
 import (
-	"strconv"
-
 	"github.com/weburl/weburl/internal/ascii"
 )
 
@@ -156,10 +154,22 @@ func parseIPv4[S ~string | ~[]byte](s S, report addrReport) (_ uint32, err Error
 // https://url.spec.whatwg.org/#concept-ipv4-serializer
 func appendIPv4(dst []byte, addr uint32) []byte {
 	for i := 3; i >= 0; i-- {
-		dst = strconv.AppendUint(dst, uint64(addr>>(8*i)&0xFF), 10)
+		dst = appendDecimalByte(dst, byte(addr>>(8*i)))
 		if i > 0 {
 			dst = append(dst, '.')
 		}
 	}
 	return dst
+}
+
+// appendDecimalByte appends b in decimal, as strconv.AppendUint(dst,
+// uint64(b), 10) does, without its general loop.
+func appendDecimalByte(dst []byte, b byte) []byte {
+	switch {
+	case b >= 100:
+		return append(dst, '0'+b/100, '0'+b/10%10, '0'+b%10)
+	case b >= 10:
+		return append(dst, '0'+b/10, '0'+b%10)
+	}
+	return append(dst, '0'+b)
 }
