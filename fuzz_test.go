@@ -156,6 +156,11 @@ var shortcutEdges = []string{
 	"file://a@h/", "file://a@/", "sc://a@", "sc://a@/", "sc://a@:1", "sc://a@b@c", "sc://a@b\\c", "sc://a\\@b",
 	"sc://a:b@h:65536", "sc://a@h x", "sc://a@[::1]:1/", "sc://a@[1]/", "sc://\t@h", "SC://a@h",
 	"http://" + strings.Repeat("a", 250) + "@h/", "http://a@" + strings.Repeat("h", 260) + "/",
+	// IPv4 addresses, which verbatim takes in their serialized form.
+	"http://1.2.3.4./", "http://01.2.3.4/", "http://1.2.3/", "http://0x7f.1/", "http://255.255.255.255/",
+	"http://256.0.0.0/", "http://4294967296/", "http://4294967295/", "http://1.2.3.4:80/", "http://1.2.3.4:8080/x",
+	"HTTP://1.2.3.4/", "http://A.0X1/", "http://0X7F.1/", "http://1.2.3.09/", "http://1..2/", "http://0/", "http://0.0.0.0",
+	"http://1.2.3.4.5/", "http://a.1.2.3/", "file://255.0.0.1/C:/x", "file://1.2.3/x", "ws://10.0.0.1:80/", "http://1.2.3.4?q#f",
 }
 
 func TestFastPathsAgree(t *testing.T) {

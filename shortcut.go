@@ -133,7 +133,7 @@ func (r *resumption) resume(p *parser) {
 // would copy it byte for byte, whatever the base. For a special scheme
 // that takes a lower-case scheme and "//"; no credentials; an ASCII domain
 // that the host parser copies as it is (see appendDomain) and that does not
-// end in a number; a port, if any, of digits without a leading zero, up to
+// end in a number, or an IPv4 address in its serialized form; a port, if any, of digits without a leading zero, up to
 // 65535 and not the scheme's default; and a path from "/", query and
 // fragment with nothing to percent-encode, no "\" and no segment that
 // starts with "." or "%" (which could be a dot segment). Every byte is then
@@ -185,10 +185,15 @@ func verbatim(s string, c *components, want want) verdict {
 	switch {
 	case kind == schemeFile && j == i:
 		hostKind = HostEmpty
-	case j == i || ascii.MayEndInANumber(s[j-1]) && endsInANumber(s[i:j]) || kind == schemeFile && isLocalhost(s[i:j]):
+	case j == i || kind == schemeFile && isLocalhost(s[i:j]):
+		return orCredentials(s, j, c, want)
+	case ascii.MayEndInANumber(s[j-1]) && endsInANumber(s[i:j]):
 		// (MayEndInANumber is endsInANumber's first test, which the
 		// compiler does not inline through its generic instantiation.)
-		return orCredentials(s, j, c, want)
+		if !verbatimIPv4(s[i:j], want) {
+			return orCredentials(s, j, c, want)
+		}
+		hostKind = HostIPv4
 	}
 	if j < len(s) && s[j] == ':' && kind != schemeFile {
 		var ok bool
@@ -254,6 +259,9 @@ func orCredentials(s string, j int, c *components, want want) verdict {
 // newlines makes no "@" and no end of the authority, so the raw input
 // gives the same "@" and end.
 func validCredentials(s string, i, j int, special bool) verdict {
+	if strings.IndexByte(s[j:], '@') < 0 {
+		return schemed // what most input it sees comes to, found faster
+	}
 	end := clsAuthorityEnd
 	if special {
 		end |= clsBackslash
@@ -279,6 +287,24 @@ func validCredentials(s string, i, j int, special bool) verdict {
 		return taken
 	}
 	return schemed
+}
+
+// verbatimIPv4 reports whether host, a domain that ends in a number, is an
+// IPv4 address that the host parser serializes as it is written (four
+// decimal numbers from 0 to 255 without leading zeros), or with wantValid
+// one that it takes. Its upper-case letters, which only wantValid lets
+// through, are those of hexadecimal numbers, which the IPv4 parser reads
+// as it would their lower case.
+func verbatimIPv4(host string, want want) bool {
+	addr, err, _ := parseIPv4(host, nil)
+	switch {
+	case err != 0:
+		return false
+	case want == wantValid:
+		return true
+	}
+	var buf [len("255.255.255.255")]byte
+	return string(appendIPv4(buf[:0], addr)) == host
 }
 
 // verbatimPort reads the port whose ":" is s[j] and returns where it ends.
