@@ -161,6 +161,11 @@ var shortcutEdges = []string{
 	"http://256.0.0.0/", "http://4294967296/", "http://4294967295/", "http://1.2.3.4:80/", "http://1.2.3.4:8080/x",
 	"HTTP://1.2.3.4/", "http://A.0X1/", "http://0X7F.1/", "http://1.2.3.09/", "http://1..2/", "http://0/", "http://0.0.0.0",
 	"http://1.2.3.4.5/", "http://a.1.2.3/", "file://255.0.0.1/C:/x", "file://1.2.3/x", "ws://10.0.0.1:80/", "http://1.2.3.4?q#f",
+	// Special schemes without "//", which CanParse's shortcut gives it
+	// against a base of another scheme (validIgnoringSlashes).
+	"http:x", "http:/x", "http:\\x", "http:///x", "http:////x", "http:/\\/x", "http:/\t/x", "http:\t//x", "https:a@b",
+	"https:/a:b@1.2.3.4", "ws:/", "ws:", "http:/", "ftp:x:21", "http:x:80", "wss:\\\\x\\y", "http:x?q", "http:@x", "http:/@",
+	"http:%zz", "http:x:99999", "http:X/", "HTTP:x", "http:\\\\", "file:x", "http:[::1]", "ws:1.2.3.4:1", "http:///",
 }
 
 func TestFastPathsAgree(t *testing.T) {

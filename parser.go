@@ -315,7 +315,11 @@ func canParse(input string, base *URL) bool {
 	if dispatch(input, wantValid, &r) == taken {
 		return true
 	}
-	_, err := runStates(input, base.asBase(), nil, wantValid, nil, &r)
+	base = base.asBase()
+	if r.kind == schemed && r.c.scheme != schemeOther && r.c.scheme != schemeFile && (base == nil || base.scheme != r.c.scheme) && validIgnoringSlashes(input, int(r.c.schemeEnd)) {
+		return true
+	}
+	_, err := runStates(input, base, nil, wantValid, nil, &r)
 	return err == nil
 }
 

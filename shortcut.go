@@ -289,6 +289,31 @@ func validCredentials(s string, i, j int, special bool) verdict {
 	return schemed
 }
 
+// validIgnoringSlashes reports whether s, whose special scheme (not file)
+// ends with the ":" at s[colon], parses when the base is not of its
+// scheme, if that shows in verbatim, with wantValid, on a copy made on
+// the stack with exactly "//" after the ":". The special authority
+// slashes state and the special authority ignore slashes state
+// (https://url.spec.whatwg.org/#special-authority-ignore-slashes-state)
+// skip any "/" and "\\" there, each a validation error that does not make
+// the parse fail. It reports false, and the states decide, when s has
+// exactly "//" there already, or tabs or newlines among the slashes.
+func validIgnoringSlashes(s string, colon int) bool {
+	i := colon + 1
+	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		i++
+	}
+	if i == colon+3 && s[colon+1] == '/' && s[colon+2] == '/' || colon+3+len(s)-i > 256 {
+		return false
+	}
+	var buf [256]byte
+	n := copy(buf[:], s[:colon+1])
+	n += copy(buf[n:], "//")
+	n += copy(buf[n:], s[i:])
+	var c components
+	return verbatim(unsafe.String(&buf[0], n), &c, wantValid) == taken
+}
+
 // verbatimIPv4 reports whether host, a domain that ends in a number, is an
 // IPv4 address that the host parser serializes as it is written (four
 // decimal numbers from 0 to 255 without leading zeros), or with wantValid
