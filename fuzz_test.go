@@ -166,6 +166,12 @@ var shortcutEdges = []string{
 	"http:x", "http:/x", "http:\\x", "http:///x", "http:////x", "http:/\\/x", "http:/\t/x", "http:\t//x", "https:a@b",
 	"https:/a:b@1.2.3.4", "ws:/", "ws:", "http:/", "ftp:x:21", "http:x:80", "wss:\\\\x\\y", "http:x?q", "http:@x", "http:/@",
 	"http:%zz", "http:x:99999", "http:X/", "HTTP:x", "http:\\\\", "file:x", "http:[::1]", "ws:1.2.3.4:1", "http:///",
+	// IPv6 addresses, which verbatim takes in their serialized form.
+	"http://[::1]/", "http://[::1]", "http://[::1]:8080/x", "http://[::1]:80/", "http://[::1]x/", "http://[::1]]/",
+	"http://[::1/", "http://[::01]/", "http://[::A]/", "http://[0::1]/", "http://[1:0:0:0:0:0:0:1]/", "http://[1::]/",
+	"http://[::1.2.3.4]/", "http://[::1]@h/", "http://[a@b]/", "http://[::1]?q#f", "http://[::1]\\x", "http://[\t::1]/",
+	"http://[:]/", "http://[]/", "file://[::1]/C:/x", "file://[::1]", "ws://[1:2:3:4:5:6:7:8]:1/", "sc://[::1]/",
+	"sc://[::1]:1/x", "sc://[::1]x", "sc://[::A]/", "sc://[::1]", "sc://[::1", "sc://[::1]/\\x", "sc://[1::2]?q",
 }
 
 func TestFastPathsAgree(t *testing.T) {

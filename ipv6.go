@@ -127,7 +127,7 @@ func parseIPv6(s string, report addrReport) (addr [8]uint16, err ErrorCode, at i
 // https://url.spec.whatwg.org/#concept-ipv6-serializer
 func appendIPv6(dst []byte, addr *[8]uint16) []byte {
 	compress := compressedPieceIndex(addr)
-	dst = slices.Grow(dst, len("ffff:")*8)
+	dst = slices.Grow(dst, len("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"))
 	for i := 0; i < 8; i++ {
 		if i == compress {
 			if i == 0 {

@@ -27,13 +27,14 @@ import (
 //     that is its own serialization is taken whole; CanParse answers once
 //     the authority is read. Parse: 1,317, 1,327, 1,053 and 1,141 (wpt
 //     399); CanParse: 1,041, 1,074, 799 and 664 (wpt 507). Since then
-//     (2026-11-29) it takes IPv4 addresses in serialized form (CanParse on
-//     userbait 325 to 310, Parse 813 to 799), and for CanParse it looks
-//     past credentials (validCredentials) and, against no base of the
-//     scheme, past the slashes after a special scheme
-//     (validIgnoringSlashes), as the states would: CanParse on wpt 718
-//     to 651 (credentials), 608 (IPv4, and serializing numbers without
-//     strconv) and 581 (slashes), the four lists within 2 either way.
+//     (2026-11-29) it takes IPv4 and IPv6 addresses in serialized form
+//     (CanParse on userbait 325 to 310, Parse 813 to 799), and for
+//     CanParse it looks past credentials (validCredentials) and, against
+//     no base of the scheme, past the slashes after a special scheme
+//     (validIgnoringSlashes), as the states would: CanParse on wpt 718 to
+//     651 (credentials), 608 (IPv4, and serializing numbers without
+//     strconv), 581 (slashes) and 559 (IPv6), the four lists within 2
+//     either way.
 //   - parseURL [resolve]: a relative reference the parser would copy after
 //     the base's start is appended to it (resolveVerbatim). Resolving:
 //     729, 757, 921 and 1,080 (wpt 291).
@@ -140,15 +141,14 @@ func (r *resumption) resume(p *parser) {
 // would copy it byte for byte, whatever the base. For a special scheme
 // that takes a lower-case scheme and "//"; no credentials; an ASCII domain
 // that the host parser copies as it is (see appendDomain) and that does not
-// end in a number, or an IPv4 address in its serialized form; a port, if
-// any, of digits without a leading zero, up to 65535 and not the scheme's
-// default; and a path from "/", query and fragment with nothing to
+// end in a number, or an IPv4 or IPv6 address in its serialized form; a
+// port, if any, of digits without a leading zero, up to 65535 and not the
+// scheme's default; and a path from "/", query and fragment with nothing to
 // percent-encode, no "\" and no segment that starts with "." or "%" (which
 // could be a dot segment). Every byte is then a visible ASCII one, so
-// clean-up would change nothing. A file URL may
-// have an empty host but not "localhost" (which becomes empty), no port,
-// and no first segment that is a drive letter to normalize. Other schemes
-// go to verbatimNonSpecial.
+// clean-up would change nothing. A file URL may have an empty host but not
+// "localhost" (which becomes empty), no port, and no first segment that is
+// a drive letter to normalize. Other schemes go to verbatimNonSpecial.
 //
 // When the input is not taken but its scheme and authority are as the
 // parser would copy them, and the authority ends where the path starts, r
@@ -191,6 +191,11 @@ func verbatim(s string, c *components, want want) verdict {
 	}
 	hostEnd, hostKind := j, HostDomain
 	switch {
+	case j == i && j < len(s) && s[j] == '[':
+		if j = verbatimIPv6(s, i, want); j == 0 {
+			return schemed
+		}
+		hostEnd, hostKind = j, HostIPv6
 	case kind == schemeFile && j == i:
 		hostKind = HostEmpty
 	case j == i || kind == schemeFile && isLocalhost(s[i:j]):
@@ -299,9 +304,9 @@ func validCredentials(s string, i, j int, special bool) verdict {
 
 // validIgnoringSlashes reports whether s, whose special scheme (not file)
 // ends with the ":" at s[colon], parses when the base is not of its
-// scheme, if that shows in verbatim, with wantValid, on a copy made on
-// the stack with exactly "//" after the ":". The special authority
-// slashes state and the special authority ignore slashes state
+// scheme, if that shows in verbatim, with wantValid, on a copy made on the
+// stack with exactly "//" after the ":". The special authority slashes
+// state and the special authority ignore slashes state
 // (https://url.spec.whatwg.org/#special-authority-ignore-slashes-state)
 // skip any "/" and "\\" there, each a validation error that does not make
 // the parse fail. It reports false, and the states decide, when s has
@@ -321,6 +326,30 @@ func validIgnoringSlashes(s string, colon int) bool {
 	n += copy(buf[n:], s[i:])
 	var c components
 	return verbatim(unsafe.String(&buf[0], n), &c, wantValid) == taken
+}
+
+// verbatimIPv6 returns where the IPv6 address in brackets that starts at
+// s[i] ends, after its "]", if the host parser serializes it as it is
+// written (lower-case hexadecimal without leading zeros, the longest run
+// of zero pieces as "::"), or with wantValid if it takes it; or 0. What
+// follows the "]" is for the caller to read.
+func verbatimIPv6(s string, i int, want want) int {
+	k := strings.IndexByte(s[i:], ']')
+	if k < 0 {
+		return 0
+	}
+	k += i
+	addr, err, _ := parseIPv6(s[i+1:k], nil)
+	if err != 0 {
+		return 0
+	}
+	if want != wantValid {
+		var buf [len("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff")]byte
+		if string(appendIPv6(buf[:0], &addr)) != s[i+1:k] {
+			return 0
+		}
+	}
+	return k + 1
 }
 
 // verbatimIPv4 reports whether host, a domain that ends in a number, is an
@@ -360,8 +389,9 @@ func verbatimPort(s string, j int, kind schemeKind, want want) (end int, ok bool
 // ":" is at c.schemeEnd. The URL then has one of three shapes, each copied
 // as it is when every byte is visible ASCII and none needs
 // percent-encoding:
-//   - "//", an opaque host (no credentials, no "[", no forbidden host code
-//     point, not empty before a port) and a port as verbatim takes it
+//   - "//", an opaque host (no credentials, no forbidden host code point,
+//     not empty before a port) or an IPv6 address as verbatim takes it,
+//     and a port as verbatim takes it
 //     (there is no default port), then a path from "/", or none, as
 //     verbatim takes it, except that "\" is an ordinary byte;
 //   - "/" and such a path, with a null host;
@@ -380,7 +410,13 @@ func verbatimNonSpecial(s string, c *components, want want) verdict {
 		i += 2
 		j := i + ascii.IndexEncoded(s[i:], opaqueHostStop)
 		c.usernameEnd, c.hostStart, c.hostEnd, c.hostKind = uint32(i), uint32(i), uint32(j), HostOpaque
-		if j == i {
+		switch {
+		case j == i && j < len(s) && s[j] == '[':
+			if j = verbatimIPv6(s, i, want); j == 0 {
+				return schemed
+			}
+			c.hostEnd, c.hostKind = uint32(j), HostIPv6
+		case j == i:
 			c.hostKind = HostEmpty
 		}
 		if j < len(s) && s[j] == ':' {
