@@ -266,7 +266,8 @@ func domainErrorAt(domain string, strict bool) int {
 		}
 		// Unicode ToASCII, even on ASCII alone, which the domain parser
 		// passes through when the whole is ASCII: here the whole is not.
-		_, ok := domainToASCIIResult(prefix)
+		var buf [128]byte
+		_, ok := appendToASCII(buf[:0], []byte(prefix))
 		return !ok
 	}
 	ends := []int{}
@@ -368,50 +369,38 @@ func appendDomain(dst []byte, input string) ([]byte, ErrorCode) {
 	if !utf8.Valid(domain) {
 		return dst, ErrDomainToASCII
 	}
-	// Latin-1 letters: the result is appended after the domain, read
-	// where it is (no function it is given keeps it), then moved to its
-	// place, with no string made.
+	// The result is appended after the domain, then moved to its place.
+	out, ok := appendToASCII(dst, domain)
+	if !ok {
+		return dst, ErrDomainToASCII
+	}
+	return out[:start+copy(out[start:], out[len(dst):])], 0
+}
+
+// appendToASCII appends domain to ASCII's result for domain, of valid
+// UTF-8: Unicode ToASCII with beStrict false (appendLatin1ToASCII, or
+// toASCII), and its checks of the result (validToASCIIResult). It reports
+// false, and appends nothing, where either fails. Only toASCII, which
+// golang.org/x/net/idna does most of, is given a copy of domain: the
+// other functions keep nothing of it, which may be in dst's array.
+// https://url.spec.whatwg.org/#concept-domain-to-ascii
+func appendToASCII(dst, domain []byte) ([]byte, bool) {
 	if out, ok := appendLatin1ToASCII(dst, unsafe.String(unsafe.SliceData(domain), len(domain))); ok {
 		result := out[len(dst):]
-		if !validToASCIIResult(domain, unsafe.String(unsafe.SliceData(result), len(result))) {
-			return dst, ErrDomainToASCII
-		}
-		return out[:start+copy(out[start:], result)], 0
+		return out, validToASCIIResult(domain, unsafe.String(unsafe.SliceData(result), len(result)))
 	}
 	result, err := toASCII(string(domain))
 	if err != nil || !validToASCIIResult(domain, result) {
-		return dst, ErrDomainToASCII
+		return dst, false
 	}
-	return append(dst[:start], result...), 0
-}
-
-// domainToASCIIResult is domain to ASCII's Unicode ToASCII with beStrict
-// false on a domain of valid UTF-8, and its checks of the result: ok is
-// false where it fails or the checks do (validToASCIIResult). appendDomain
-// takes the same steps on the bytes it decoded.
-// https://url.spec.whatwg.org/#concept-domain-to-ascii
-func domainToASCIIResult(domain string) (string, bool) {
-	var buf [128]byte
-	var result string
-	if b, ok := appendLatin1ToASCII(buf[:0], domain); ok {
-		result = string(b)
-	} else {
-		var err error
-		if result, err = toASCII(domain); err != nil {
-			return "", false
-		}
-	}
-	if !validToASCIIResult(domain, result) {
-		return "", false
-	}
-	return result, true
+	return append(dst, result...), true
 }
 
 // validToASCIIResult reports whether result, Unicode ToASCII's of domain,
 // passes domain to ASCII's checks: it is not empty, has no empty label
 // that a label mapped to, and holds no forbidden domain code point.
 // https://url.spec.whatwg.org/#concept-domain-to-ascii
-func validToASCIIResult[D ~string | ~[]byte](domain D, result string) bool {
+func validToASCIIResult(domain []byte, result string) bool {
 	return result != "" && !(hasEmptyLabel(result) && mapsToEmptyACELabel(string(domain))) && !hasForbiddenDomain(result)
 }
 
@@ -476,18 +465,18 @@ func toASCII(domain string) (string, error) {
 // internationalized domains, those whose code points above ASCII are all
 // Latin-1 letters (U+00C0 to U+00FF but U+00D7 and U+00F7) or the soft
 // hyphen U+00AD, at a seventh of the cost of golang.org/x/net/idna (637
-// instructions against 4,740 for "faß.ExAmPlE", bench/README.md). UTS #46 (its IDNA Mapping Table) maps
-// the upper-case letters, U+00C0 to U+00DE, to lower case, 0x20 higher;
-// keeps the others (ß too, as nontransitional processing does); ignores
-// U+00AD; and maps ASCII to lower case. None of them is a combining mark,
-// a joiner or of a right-to-left bidirectional class, and each is in NFC,
-// as any sequence of them and ASCII is: no label fails UTS #46's validity
-// criteria, and no domain is a Bidi domain. It reports false, and
-// appends nothing, where it leaves the domain to toASCII: another code
-// point above ASCII, a label
-// that starts with "xn--" once mapped (which UTS #46 decodes and checks),
-// or a label of more than shortLabel code points. TestLatin1ToASCII and
-// FuzzLatin1ToASCII check it against x/net.
+// instructions against 4,740 for "faß.ExAmPlE", bench/README.md). UTS #46
+// (its IDNA Mapping Table) maps the upper-case letters, U+00C0 to U+00DE,
+// to lower case, 0x20 higher; keeps the others (ß too, as nontransitional
+// processing does); ignores U+00AD; and maps ASCII to lower case. None of
+// them is a combining mark, a joiner or of a right-to-left bidirectional
+// class, and each is in NFC, as any sequence of them and ASCII is: no
+// label fails UTS #46's validity criteria, and no domain is a Bidi domain.
+// It reports false, and appends nothing, where it leaves the domain to
+// toASCII: another code point above ASCII, a label that starts with "xn--"
+// once mapped (which UTS #46 decodes and checks), or a label of more than
+// shortLabel code points. TestLatin1ToASCII and FuzzLatin1ToASCII check
+// it against x/net.
 // https://www.unicode.org/reports/tr46/#Processing
 func appendLatin1ToASCII(dst []byte, domain string) ([]byte, bool) {
 	var label [shortLabel]byte // a label mapped, a byte per code point
