@@ -288,15 +288,7 @@ func validCredentials(s string, i, j int, special bool) verdict {
 	if at < 0 || at+1 == j {
 		return schemed // no credentials, or host-missing
 	}
-	rest := s[at+1:]
-	var buf [256]byte
-	if i+len(rest) > len(buf) {
-		return schemed
-	}
-	n := copy(buf[:], s[:i])
-	n += copy(buf[n:], rest)
-	var c components
-	if verbatim(unsafe.String(&buf[0], n), &c, wantValid) == taken {
+	if validJoined(s[:i], "", s[at+1:]) {
 		return taken
 	}
 	return schemed
@@ -317,15 +309,24 @@ func validIgnoringSlashes(s string, colon int) bool {
 	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
 		i++
 	}
-	if i == colon+3 && s[colon+1] == '/' && s[colon+2] == '/' || colon+3+len(s)-i > 256 {
+	if i == colon+3 && s[colon+1] == '/' && s[colon+2] == '/' {
 		return false
 	}
+	return validJoined(s[:colon+1], "//", s[i:])
+}
+
+// validJoined reports whether verbatim, with wantValid, takes a + b + c,
+// put together on the stack; false when that is over 256 bytes.
+func validJoined(a, b, c string) bool {
 	var buf [256]byte
-	n := copy(buf[:], s[:colon+1])
-	n += copy(buf[n:], "//")
-	n += copy(buf[n:], s[i:])
-	var c components
-	return verbatim(unsafe.String(&buf[0], n), &c, wantValid) == taken
+	if len(a)+len(b)+len(c) > len(buf) {
+		return false
+	}
+	n := copy(buf[:], a)
+	n += copy(buf[n:], b)
+	n += copy(buf[n:], c)
+	var comps components
+	return verbatim(unsafe.String(&buf[0], n), &comps, wantValid) == taken
 }
 
 // verbatimIPv6 returns where the IPv6 address in brackets that starts at
