@@ -159,6 +159,16 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 				resumeRelative(base, input, at, &r)
 				return runStates(input, base, dst, want, x, &r)
 			}
+			if r.c.schemeEnd > 0 && shortcuts&cutVerbatim != 0 {
+				// An absolute URL whose scheme resolveVerbatim read:
+				// verbatim's next step, without reading it again.
+				if r.c.scheme != schemeOther {
+					r.kind = schemed // no "//"
+				} else if r.kind = verbatimNonSpecial(input, &r.c, want); r.kind == taken {
+					return keep(input, &r.c, dst, want), nil
+				}
+				return runStates(input, base, dst, want, x, &r)
+			}
 		}
 		if dispatch(input, want, &r) == taken {
 			// The input is its href.

@@ -37,7 +37,10 @@ import (
 //     either way.
 //   - parseURL [resolve]: a relative reference the parser would copy after
 //     the base's start is appended to it (resolveVerbatim). Resolving:
-//     729, 757, 921 and 1,080 (wpt 291).
+//     729, 757, 921 and 1,080 (wpt 291). Since then (2026-11-29) the
+//     scheme of an absolute URL that it reads is not read again, by
+//     verbatim or the states, where verbatim would read no more than it:
+//     resolving wpt 1,209 to 1,158, the lists and Parse within 3.
 //   - runStates [resume]: where verbatim or resolve read the input's start
 //     and did not take it all, the states go on from there (a
 //     resumption): after the scheme and authority in the path start state
@@ -515,7 +518,11 @@ func verbatimTail(s string, end int, c *components, query encodeSet) bool {
 // ref; it returns at and the new components in c. When it reads ref's
 // start but not the rest, it returns false with at set all the same (and
 // 0 when it does not read that far): the states can go on from there
-// (see resumeRelative).
+// (see resumeRelative). When ref is an absolute URL whose scheme, in lower
+// case, is all verbatim would read before it goes on to
+// verbatimNonSpecial or returns schemed (a non-special scheme, or a
+// special one without "//"), it returns 0 and false with that scheme in
+// c (schemeEnd and scheme), so that it is read once.
 func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) {
 	if len(ref) == 0 || !base.scheme.special() || uint64(len(ref))+uint64(len(base.href)) > maxHref {
 		return 0, false
@@ -531,7 +538,11 @@ func resolveVerbatim(base *URL, ref string, c *components) (at uint32, ok bool) 
 	case '\\', '?', '#':
 		return 0, false
 	default:
-		if colon, _, _, _ := readAnyScheme(ref); colon > 0 {
+		if colon, kind, upper, slashes := readAnyScheme(ref); colon > 0 {
+			if !upper && (kind == schemeOther || !slashes) {
+				// Read no further by verbatim: parseURL goes on from it.
+				c.schemeEnd, c.scheme = uint32(colon), kind
+			}
 			return 0, false
 		}
 		// The path of a special URL starts with "/": ref replaces the
