@@ -17,8 +17,8 @@
 #     output and binary sizes, not 32-bit behaviour) and cmd/weburl's
 #     tests, which run the built command as a child process; the
 #     command's logic is in the packages that are tested.
-#   - -p 1: several emulated test binaries at once crash in the same way
-#     more often.
+#   - one package at a time (a go test each): several emulated test
+#     binaries at once crash in the same way more often.
 #   - Even so, the emulated runtime sometimes dies in its signal handling,
 #     before or between tests, on a busy machine ("fatal: morestack on
 #     gsignal" then "panic during panic", in internal/ascii's pure-function
