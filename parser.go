@@ -351,7 +351,7 @@ func newURL(a, b string, c *components) *URL {
 	// One case per size class from 64 to 256 bytes: 48 for the URL (on
 	// 64-bit platforms) and a multiple of 16 for the href. The cases are
 	// consecutive, so that the switch is a jump table.
-	switch (len(a) + len(b) + 15) / 16 {
+	switch (len(a) + len(b) + 15) >> 4 {
 	case 0, 1:
 		return newURLWith[[16]byte](a, b, c)
 	case 2:
@@ -382,13 +382,17 @@ func newURL(a, b string, c *components) *URL {
 	return &URL{href: a + b, components: *c}
 }
 
-// newURLWith is newURL for an href that fits A, a byte array.
+// newURLWith is newURL for an href that fits A, a byte array: newURL's
+// switch sees to it that len(a)+len(b) is at most A's size, so that the
+// copies go into slices of exactly their lengths, without the bounds
+// checks and min of copying into A's whole length (resolve 9 instructions
+// per URL fewer; bench/README.md, "What the code's comments rest on").
 func newURLWith[A any](a, b string, c *components) *URL {
 	x := new(urlWith[A])
-	buf := unsafe.Slice((*byte)(unsafe.Pointer(&x.bytes)), unsafe.Sizeof(x.bytes))
-	n := copy(buf, a)
-	n += copy(buf[n:], b)
-	x.href = unsafe.String(&buf[0], n)
+	p := unsafe.Pointer(&x.bytes)
+	copy(unsafe.Slice((*byte)(p), len(a)), a)
+	copy(unsafe.Slice((*byte)(unsafe.Add(p, len(a))), len(b)), b)
+	x.href = unsafe.String((*byte)(p), len(a)+len(b))
 	x.components = *c
 	return &x.URL
 }
