@@ -268,7 +268,9 @@ func readScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 // readAnyScheme is readScheme without its first step, for callers that
 // took that step themselves or expect no special scheme: it reads a byte
 // at a time, which for the four to six bytes of most schemes costs less
-// than reading the first eight as one word (bench/README.md).
+// than reading the first eight as one word (bench/README.md); but a
+// scheme of a special scheme's length, once read, is told apart as one
+// word.
 func readAnyScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 	if len(s) == 0 || !ascii.IsAlpha(s[0]) {
 		return 0, schemeOther, false, false
@@ -281,7 +283,13 @@ func readAnyScheme(s string) (colon int, kind schemeKind, upper, slashes bool) {
 	if i == len(s) || s[i] != ':' {
 		return 0, schemeOther, false, false
 	}
-	return i, schemeKindOf(s[:i]), cls&clsUpper != 0, i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/'
+	if i >= 2 && i <= 5 && len(s) >= 8 {
+		// schemeKindOf(s[:i]), with the bytes read as one word.
+		kind = schemeOfWord((ascii.Load64(s, 0) | 0x2020202020202020) & (1<<(8*i) - 1))
+	} else {
+		kind = schemeKindOf(s[:i])
+	}
+	return i, kind, cls&clsUpper != 0, i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/'
 }
 
 // lowerSpecialScheme is readScheme's first step: it returns the index of
