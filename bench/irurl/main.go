@@ -53,29 +53,31 @@ func main() {
 		return
 	}
 	// The resolve ops keep only what they use, as the garbage collector's
-	// share grows with the pointers the program holds.
+	// share grows with the pointers the program holds: a reference says
+	// which base it resolves against with an index, as ada_url_bench's
+	// ref_t does with a flag, not with a pointer that every collection
+	// would mark.
 	type resolve struct {
-		base *weburl.URL
 		ref  string
+		base uint8 // index in parsers
 	}
-	type resolveInto struct {
-		parser *weburl.Parser // with the base as its Base
-		ref    string
-	}
-	var resolveIntos []resolveInto
 	var resolves []resolve
+	var parsers [2]weburl.Parser // with the web base and the file base
 	if strings.HasPrefix(*op, "resolve") {
-		parsers := map[string]*weburl.Parser{}
-		for _, b := range []string{bench.WebBase, bench.FileBase} {
-			base, _ := weburl.Parse(b)
-			parsers[b] = &weburl.Parser{Base: base}
+		for i, b := range []string{bench.WebBase, bench.FileBase} {
+			base, err := weburl.Parse(b)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "irurl:", err)
+				os.Exit(1)
+			}
+			parsers[i].Base = base
 		}
 		for _, r := range bench.Refs(urls) {
-			if *op == "resolve" {
-				resolves = append(resolves, resolve{parsers[r.Base].Base, r.Ref})
-			} else {
-				resolveIntos = append(resolveIntos, resolveInto{parsers[r.Base], r.Ref})
+			i := uint8(0)
+			if r.Base == bench.FileBase {
+				i = 1
 			}
+			resolves = append(resolves, resolve{r.Ref, i})
 		}
 	}
 	sink := 0
@@ -90,7 +92,7 @@ func main() {
 			}
 		case "resolve":
 			for _, r := range resolves {
-				if u, err := r.base.Parse(r.ref); err == nil {
+				if u, err := parsers[r.base].Base.Parse(r.ref); err == nil {
 					sink += len(u.Href())
 				}
 			}
@@ -107,8 +109,8 @@ func main() {
 				}
 			}
 		case "resolve-reuse":
-			for _, r := range resolveIntos {
-				if r.parser.ParseInto(&reused, r.ref) == nil {
+			for _, r := range resolves {
+				if parsers[r.base].ParseInto(&reused, r.ref) == nil {
 					sink += len(reused.Href())
 				}
 			}
