@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"net/url"
+	"os"
+	"os/exec"
 	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -523,5 +527,82 @@ func TestSchemeHelpers(t *testing.T) {
 	}
 	if new(URL).HasOpaquePath() {
 		t.Error("the zero URL has an opaque path")
+	}
+}
+
+// TestHrefWithURLMarked checks newURL's store of the href's pointer
+// without the write barrier: a child process run with
+// GODEBUG=gccheckmark=1, under which the runtime marks again with the
+// world stopped after each concurrent mark and dies if the concurrent
+// one missed an object still reachable, resolves references of every
+// length newURL takes in one allocation while another goroutine runs
+// one collection after another, keeping some of the URLs and some of
+// their strings for a while, and checks each before dropping it.
+func TestHrefWithURLMarked(t *testing.T) {
+	if os.Getenv("WEBURL_TEST_GCCHECKMARK") == "" {
+		if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+			t.Skip("no child processes on", runtime.GOOS)
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			t.Skip("no executable to run:", err)
+		}
+		cmd := exec.Command(exe, "-test.run=^TestHrefWithURLMarked$", "-test.count=1", "-test.v", "-test.short="+strconv.FormatBool(testing.Short()))
+		cmd.Env = append(os.Environ(), "WEBURL_TEST_GCCHECKMARK=1", "GODEBUG=gccheckmark=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestHrefWithURLMarked")) {
+			t.Fatalf("child process: %v\n%s", err, out)
+		}
+		return
+	}
+	base, err := Parse("https://e.example/d/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(1))
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	// Some URLs are kept, some only as their href's string, 97 at a time.
+	var kept [97]struct {
+		u          *URL
+		href, want string
+	}
+	count := 200_000
+	if testing.Short() {
+		count = 40_000
+	}
+	for i := range count {
+		n := i % 200
+		ref := strings.Repeat("x", n)
+		if i%3 == 0 {
+			ref = "./" + ref // the states, not the shortcut
+		}
+		u, err := base.Parse(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := &kept[i%len(kept)]
+		if k.u != nil && k.u.Href() != k.want {
+			t.Fatalf("URL %d: Href() = %q, want %q", i-len(kept), k.u.Href(), k.want)
+		}
+		if k.href != k.want {
+			t.Fatalf("URL %d: the string kept = %q, want %q", i-len(kept), k.href, k.want)
+		}
+		k.u, k.href, k.want = u, u.Href(), "https://e.example/d/"+strings.Repeat("x", n)
+		if i%2 == 0 {
+			k.u = nil
+		}
 	}
 }
