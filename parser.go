@@ -401,12 +401,12 @@ func newURLWith[A any](a, b string, c *components) *URL {
 	// marks queues the pointer to be marked, for nothing (with the work
 	// after it, 37 to 49 instructions per URL resolved on kasztp, userbait
 	// and the WPT inputs; bench/README.md, "What the code's comments rest
-	// on"). The barrier
-	// shades the value overwritten, nil in a new object, and the value
-	// written, x, which the collector already has: it marks an object
-	// allocated while it marks at once, and finds one allocated before on
-	// this goroutine's stack when it scans it (runtime/mbarrier.go).
-	// TestHrefWithURLMarked checks it with GODEBUG=gccheckmark=1.
+	// on"). The barrier shades the value overwritten, nil in a new object,
+	// and the value written, x, which the collector already has: it marks
+	// an object allocated while it marks at once, and finds one allocated
+	// before on this goroutine's stack when it scans it
+	// (runtime/mbarrier.go). TestHrefWithURLMarked checks it with
+	// GODEBUG=gccheckmark=1.
 	*(*[2]uintptr)(unsafe.Pointer(&x.href)) = [2]uintptr{uintptr(p), uintptr(len(a) + len(b))}
 	x.components = *c
 	return &x.URL

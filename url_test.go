@@ -535,9 +535,10 @@ func TestSchemeHelpers(t *testing.T) {
 // GODEBUG=gccheckmark=1, under which the runtime marks again with the
 // world stopped after each concurrent mark and dies if the concurrent
 // one missed an object still reachable, resolves references of every
-// length newURL takes in one allocation while another goroutine runs
-// one collection after another, keeping some of the URLs and some of
-// their strings for a while, and checks each before dropping it.
+// length newURL takes in one allocation, and longer ones, while another
+// goroutine runs one collection after another, keeping some of the URLs
+// and some of their strings for a while, and checks each before
+// dropping it.
 func TestHrefWithURLMarked(t *testing.T) {
 	if os.Getenv("WEBURL_TEST_GCCHECKMARK") == "" {
 		if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
