@@ -62,9 +62,10 @@ func main() {
 		base uint8 // index in parsers
 	}
 	var resolves []resolve
-	var parsers [2]weburl.Parser // with the web base and the file base
+	bases := []string{bench.WebBase, bench.FileBase}
+	var parsers [2]weburl.Parser // with bases[i] as their Base
 	if strings.HasPrefix(*op, "resolve") {
-		for i, b := range []string{bench.WebBase, bench.FileBase} {
+		for i, b := range bases {
 			base, err := weburl.Parse(b)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "irurl:", err)
@@ -73,11 +74,12 @@ func main() {
 			parsers[i].Base = base
 		}
 		for _, r := range bench.Refs(urls) {
-			i := uint8(0)
-			if r.Base == bench.FileBase {
-				i = 1
+			i := slices.Index(bases, r.Base)
+			if i < 0 {
+				fmt.Fprintln(os.Stderr, "irurl: a reference against an unknown base:", r.Base)
+				os.Exit(1)
 			}
-			resolves = append(resolves, resolve{r.Ref, i})
+			resolves = append(resolves, resolve{r.Ref, uint8(i)})
 		}
 	}
 	sink := 0
