@@ -62,6 +62,38 @@ func pathRefs(urls []string) []string {
 	return refs
 }
 
+// BenchmarkParseKept keeps each URL Parse returns (in a ring of 1,024),
+// as a program that stores what it parses does: the URL escapes to the
+// heap, where BenchmarkParse's stays on the stack.
+func BenchmarkParseKept(b *testing.B) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		var kept [1024]*URL
+		i := 0
+		corpus.PerURL(b, urls, func(s string) {
+			kept[i%len(kept)], _ = Parse(s)
+			i++
+		})
+	})
+}
+
+// BenchmarkResolveKept is BenchmarkResolve keeping each URL, as
+// BenchmarkParseKept does.
+func BenchmarkResolveKept(b *testing.B) {
+	base, err := Parse("https://example.com/dir/sub/page.html?x=1#top")
+	if err != nil {
+		b.Fatal(err)
+	}
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		refs := pathRefs(urls)
+		var kept [1024]*URL
+		i := 0
+		corpus.PerURL(b, refs, func(s string) {
+			kept[i%len(kept)], _ = base.Parse(s)
+			i++
+		})
+	})
+}
+
 // BenchmarkParseInto parses each URL into one URL reused, as the command
 // does: allocs/op is what a URL costs then, nothing for an input that is
 // its own serialization.

@@ -178,7 +178,7 @@ func (u *URL) checkWith(reparse func(string) (*URL, error)) error {
 // parseStates parses input against base (which may be nil) as Parse and
 // URL.Parse do, with the states alone: no shortcut of shortcut.go.
 func parseStates(input string, base *URL) (*URL, error) {
-	u, err := parseURL(input, base, nil, wantURL, &extras{})
+	u, err := parseURL(input, base, new(URL), wantHref, &extras{})
 	if err != nil {
 		return nil, err
 	}

@@ -88,10 +88,11 @@
 //
 // A URL holds its serialization as one string and the offsets of its
 // components, so getters slice it and allocate nothing. Parsing an input
-// whose host is ASCII and that has no tab or newline makes one allocation,
-// the URL, with its href unless the input is its own serialization (see
-// [URL]); a failed parse allocates just the [*Error]. (A non-ASCII host
-// costs IDNA's allocations; removing tabs and newlines, one more.)
+// whose host is ASCII and that has no tab or newline allocates the href
+// unless the input is its own serialization, and the URL if the caller
+// keeps it (see [URL]); a failed parse allocates just the [*Error]. (A
+// non-ASCII host costs IDNA's allocations; removing tabs and newlines,
+// one more.)
 package weburl
 
 // The files of the package, by what they hold:

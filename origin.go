@@ -25,7 +25,8 @@ func (u URL) Origin() string {
 			break
 		}
 		// A blob URL entry is not modeled: the origin comes from the path.
-		inner, err := parse(u.Pathname(), nil, nil, nil)
+		var inner URL
+		_, err := parseURL(u.Pathname(), nil, &inner, wantHref, nil)
 		if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 			return inner.tupleOrigin()
 		}
@@ -75,7 +76,8 @@ func (u URL) OriginValue() Origin {
 		return Origin{scheme: u.href[:u.schemeEnd], host: u.HostValue(), port: int32(u.portNumber())}
 	case schemeOther:
 		if u.href != "" && u.href[:u.schemeEnd] == "blob" {
-			inner, err := parse(u.Pathname(), nil, nil, nil)
+			var inner URL
+			_, err := parseURL(u.Pathname(), nil, &inner, wantHref, nil)
 			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 				return inner.OriginValue()
 			}

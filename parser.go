@@ -118,8 +118,7 @@ func clean(s string) string {
 type want uint8
 
 const (
-	wantHref  want = iota // the href and components, into a URL the caller keeps
-	wantURL               // a new URL, allocated with its href (see newURL)
+	wantHref  want = iota // the href and components, into a URL the caller gives
 	wantValid             // nothing: whether the input parses (CanParse)
 )
 
@@ -131,12 +130,11 @@ const (
 // errors, an encoding, or neither: the tests' parse with the states alone)
 // takes no shortcut, so that the two can be compared in one place.
 //
-// base may be nil or the zero URL, for none. With want wantURL it returns
-// a new URL; with wantHref it makes dst the
-// URL (on success only) and returns it; with wantValid it returns nil and
-// whether the input parses, an error it does not allocate. An error is an
-// *Error, and nil (not a nil *Error) on success, so that Parse can return
-// it as it is.
+// base may be nil or the zero URL, for none. With want wantHref it makes
+// dst the URL (on success only) and returns it; with wantValid it returns
+// nil and whether the input parses, an error it does not allocate. An
+// error is an *Error, and nil (not a nil *Error) on success, so that Parse
+// can return it as it is.
 func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) {
 	base = base.asBase()
 	if len(input) > MaxInputLength {
@@ -146,11 +144,7 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 	if x == nil {
 		if base != nil && want != wantValid && shortcuts&cutResolve != 0 {
 			at, ok := resolveVerbatim(base, input, &r.c)
-			switch {
-			case !ok:
-			case want == wantURL:
-				return newURL(base.href[:at], input, &r.c), nil
-			default:
+			if ok {
 				dst.href, dst.components = concat(base.href[:at], input), r.c
 				return dst, nil
 			}
@@ -165,17 +159,14 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 				if r.c.scheme != schemeOther {
 					r.kind = schemed // no "//"
 				} else if r.kind = verbatimNonSpecial(input, &r.c, want); r.kind == taken {
-					return keep(input, &r.c, dst, want), nil
+					return keep(input, &r.c, dst), nil
 				}
 				return runStates(input, base, dst, want, x, &r)
 			}
 		}
 		if dispatch(input, want, &r) == taken {
 			// The input is its href.
-			switch want {
-			case wantURL:
-				return &URL{href: input, components: r.c}, nil
-			case wantHref:
+			if want == wantHref {
 				dst.href, dst.components = input, r.c
 				return dst, nil
 			}
@@ -185,14 +176,21 @@ func parseURL(input string, base, dst *URL, want want, x *extras) (*URL, error) 
 	return runStates(input, base, dst, want, x, &r)
 }
 
-// keep returns the URL of components c whose href is href, which nothing
-// writes to again, as want asks (see parseURL): into dst, or new.
-func keep(href string, c *components, dst *URL, want want) *URL {
-	if want == wantHref {
-		dst.href, dst.components = href, *c
-		return dst
-	}
-	return &URL{href: href, components: *c}
+// parseNew is [Parse] and [URL.Parse] into dst, a new URL, which it
+// returns on success. They allocate dst and call it, inlined, so that
+// dst can live on their caller's stack; parseURL inlined with them
+// would be over the inliner's budget.
+//
+//go:noinline
+func parseNew(dst *URL, input string, base *URL) (*URL, error) {
+	return parseURL(input, base, dst, wantHref, nil)
+}
+
+// keep makes dst the URL of components c whose href is href, which
+// nothing writes to again, and returns it.
+func keep(href string, c *components, dst *URL) *URL {
+	dst.href, dst.components = href, *c
+	return dst
 }
 
 // runStates runs the states on input, from where r says, for parseURL
@@ -226,11 +224,11 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 	if p.v != nil {
 		p.reportCleanUp()
 	}
-	// A URL short enough is built on the stack and copied into its href
-	// (and its URL, with wantURL); a longer one in a buffer on the heap
-	// that becomes the href. A relative reference's URL takes the base's
-	// scheme, host and path. (The two are kept apart: were the stack
-	// buffer ever made an href, escape analysis would move it to the heap.)
+	// A URL short enough is built on the stack and copied into its href;
+	// a longer one in a buffer on the heap that becomes the href. A
+	// relative reference's URL takes the base's scheme, host and path.
+	// (The two are kept apart: were the stack buffer ever made an href,
+	// escape analysis would move it to the heap.)
 	n := len(p.in)
 	if p.base != nil {
 		n += len(p.base.href)
@@ -246,13 +244,13 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 		}
 		switch {
 		case string(buf) == p.raw:
-			return keep(p.raw, &p.c, dst, want), nil
+			return keep(p.raw, &p.c, dst), nil
 		case cap(buf) <= 2*len(buf):
 			// Nothing writes to buf again. A buffer mostly empty, as when
 			// "../" segments or tabs shrink the input, is copied instead.
-			return keep(unsafe.String(unsafe.SliceData(buf), len(buf)), &p.c, dst, want), nil
+			return keep(unsafe.String(unsafe.SliceData(buf), len(buf)), &p.c, dst), nil
 		}
-		return keep(string(buf), &p.c, dst, want), nil
+		return keep(string(buf), &p.c, dst), nil
 	}
 	var scratch [256]byte
 	buf, err := p.run(append(scratch[:0], p.head...))
@@ -260,11 +258,8 @@ func runStates(input string, base, dst *URL, want want, x *extras, r *resumption
 		return nil, p.error(err)
 	}
 	buf = p.finish(buf)
-	switch {
-	case string(buf) == p.raw:
-		return keep(p.raw, &p.c, dst, want), nil
-	case want == wantURL:
-		return newURL(unsafe.String(unsafe.SliceData(buf), len(buf)), "", &p.c), nil
+	if string(buf) == p.raw {
+		return keep(p.raw, &p.c, dst), nil
 	}
 	dst.href, dst.components = string(buf), p.c
 	return dst, nil
@@ -306,13 +301,6 @@ func with(v *validation, enc *legacyEncoding) *extras {
 	return &extras{v, enc}
 }
 
-// parse runs the basic URL parser on input with base (which may be nil) and
-// returns the new URL. v is nil unless someone listens for validation
-// errors; enc is the encoding, nil for UTF-8.
-func parse(input string, base *URL, v *validation, enc *legacyEncoding) (*URL, error) {
-	return parseURL(input, base, nil, wantURL, with(v, enc))
-}
-
 // canParse reports whether input parses against base: parseURL for
 // wantValid, through the same dispatch, without parseURL's frame and
 // arguments, which made CanParse, a few hundred instructions per URL,
@@ -331,85 +319,6 @@ func canParse(input string, base *URL) bool {
 	}
 	_, err := runStates(input, base, nil, wantValid, nil, &r)
 	return err == nil
-}
-
-// urlWith is a URL followed by the bytes of its href, allocated together.
-// A is a byte array.
-type urlWith[A any] struct {
-	URL
-	bytes A
-}
-
-// newURL returns a new URL with components c whose href is a + b. When
-// the href is short, up to 208 bytes, the URL and its href are one
-// allocation, of the allocator's size class that holds both, rather than
-// two: the allocator's work per URL resolved falls by a fifth, and the
-// collector has one object less to mark (bench/README.md, "What the
-// code's comments rest on"). The href's bytes are never written again,
-// and the URL's own bytes stay alive as long as its href does.
-func newURL(a, b string, c *components) *URL {
-	// One case per size class from 64 to 256 bytes: 48 for the URL (on
-	// 64-bit platforms) and a multiple of 16 for the href. The cases are
-	// consecutive, so that the switch is a jump table.
-	switch (len(a) + len(b) + 15) >> 4 {
-	case 0, 1:
-		return newURLWith[[16]byte](a, b, c)
-	case 2:
-		return newURLWith[[32]byte](a, b, c)
-	case 3:
-		return newURLWith[[48]byte](a, b, c)
-	case 4:
-		return newURLWith[[64]byte](a, b, c)
-	case 5:
-		return newURLWith[[80]byte](a, b, c)
-	case 6:
-		return newURLWith[[96]byte](a, b, c)
-	case 7:
-		return newURLWith[[112]byte](a, b, c)
-	case 8:
-		return newURLWith[[128]byte](a, b, c)
-	case 9:
-		return newURLWith[[144]byte](a, b, c)
-	case 10:
-		return newURLWith[[160]byte](a, b, c)
-	case 11:
-		return newURLWith[[176]byte](a, b, c)
-	case 12:
-		return newURLWith[[192]byte](a, b, c)
-	case 13:
-		return newURLWith[[208]byte](a, b, c)
-	}
-	return &URL{href: a + b, components: *c}
-}
-
-// newURLWith is newURL for an href that fits A, a byte array: newURL's
-// switch sees to it that len(a)+len(b) is at most A's size, so that the
-// copies go into slices of exactly their lengths, without the bounds
-// checks and min of copying into A's whole length, and Parse, whose b is
-// empty, makes one copy (bench/README.md, "What the code's comments rest
-// on"). b's slice starts inside x only when b is not empty: the race
-// detector's checkptr rejects a pointer to x's end.
-func newURLWith[A any](a, b string, c *components) *URL {
-	x := new(urlWith[A])
-	p := unsafe.Pointer(&x.bytes)
-	copy(unsafe.Slice((*byte)(p), len(a)), a)
-	if len(b) > 0 {
-		copy(unsafe.Slice((*byte)(unsafe.Add(p, len(a))), len(b)), b)
-	}
-	// x.href points into x, and is stored as two words: a pointer store
-	// would take the compiler's write barrier, which while the collector
-	// marks queues the pointer to be marked, for nothing (with the work
-	// after it, 37 to 49 instructions per URL resolved on kasztp, userbait
-	// and the WPT inputs; bench/README.md, "What the code's comments rest
-	// on"). The barrier shades the value overwritten, nil in a new object,
-	// and the value written, x, which the collector already has: it marks
-	// an object allocated while it marks at once, and finds one allocated
-	// before on this goroutine's stack when it scans it
-	// (runtime/mbarrier.go). TestHrefWithURLMarked checks it with
-	// GODEBUG=gccheckmark=1.
-	*(*[2]uintptr)(unsafe.Pointer(&x.href)) = [2]uintptr{uintptr(p), uintptr(len(a) + len(b))}
-	x.components = *c
-	return &x.URL
 }
 
 // concat returns a + b. A short result is put together on the stack and
@@ -549,14 +458,23 @@ type Parser struct {
 }
 
 // Parse parses rawURL against p.Base as [URL.Parse] does, reporting
-// validation errors to p.OnValidationError.
+// validation errors to p.OnValidationError. It allocates as Parse does:
+// the new URL where it is called, and its href.
 // https://url.spec.whatwg.org/#concept-url-parser
 func (p *Parser) Parse(rawURL string) (*URL, error) {
+	return p.parseNew(new(URL), rawURL)
+}
+
+// parseNew is [Parser.Parse] into u, a new URL, which it returns on
+// success, as parseNew is for [Parse].
+//
+//go:noinline
+func (p *Parser) parseNew(u *URL, rawURL string) (*URL, error) {
 	base, v, enc, err := p.options()
 	if err != nil {
 		return nil, err
 	}
-	return parse(rawURL, base, v, enc)
+	return parseURL(rawURL, base, u, wantHref, with(v, enc))
 }
 
 // ParseInto parses rawURL as [Parser.Parse] does, into u: on success u

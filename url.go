@@ -23,20 +23,18 @@ import (
 // [URL.SetHref] do nothing. Use [Parse] to make a URL.
 //
 // A URL takes 48 bytes on 64-bit platforms, one of the Go allocator's
-// size classes (40 on 32-bit ones), and its href. Parse and [URL.Parse]
-// make one allocation: the URL alone when the input is already its own
-// serialization, which becomes the href, and otherwise the URL with its
-// href right after it, in the smallest size class that holds both (an
-// href of more than 208 bytes takes a second allocation). A URL takes
-// 48 bytes of memory more than its href then, rounded up to a multiple
-// of 16. [Parser.ParseInto] into a URL the caller reuses allocates only
-// the href, or nothing.
+// size classes (40 on 32-bit ones), and its href. [Parse], [URL.Parse]
+// and [Parser.Parse] inline, so that the URL they return is allocated in
+// their caller: on its stack if it does not keep the URL, and on the heap
+// otherwise. They allocate the href too unless the input is already its
+// own serialization, which becomes the href. A URL kept thus takes one
+// allocation, or two. [Parser.ParseInto] into a URL the caller reuses
+// allocates only the href, or nothing.
 //
 // A URL whose href is its input keeps the input's string alive: if the
 // input is part of a larger string, such as a page a link was found in,
 // parse strings.Clone(s) to keep only the URL's own bytes, or detach a URL
-// with u.SetHref(strings.Clone(u.Href())). A string got from a URL made in
-// one allocation with its href keeps those 48 bytes alive with it.
+// with u.SetHref(strings.Clone(u.Href())).
 //
 // Its methods, by what they are for:
 //
@@ -408,9 +406,17 @@ const MaxInputLength = 256 << 20
 // trailing C0 controls and spaces are removed, and so are ASCII tabs and
 // newlines anywhere in it. On failure the error is an [*Error] naming the
 // validation error.
+//
+// Parse inlines, so that the URL it returns is allocated where it is
+// called: a caller that does not keep the URL past its own return (that
+// reads its parts, or parses into a variable that does not escape) has it
+// on its stack, and Parse then allocates only the href, and nothing when
+// the input is its own serialization (an input whose host is ASCII, with
+// no tab or newline). A URL kept is one allocation, and its href a second
+// when it is not the input.
 // https://url.spec.whatwg.org/#concept-url-parser
 func Parse(rawURL string) (*URL, error) {
-	return parseURL(rawURL, nil, nil, wantURL, nil)
+	return parseNew(new(URL), rawURL, nil)
 }
 
 // MustParse is [Parse] for an input that is known to be a URL, in
@@ -426,10 +432,11 @@ func MustParse(rawURL string) *URL {
 
 // Parse parses ref with u as its base URL (JavaScript's new URL(ref, u)):
 // ref may be relative, as in a link on the page at u. A nil u parses ref
-// without a base, as [Parse] does.
+// without a base, as [Parse] does. It allocates as Parse does: the new
+// URL where it is called, and its href.
 // https://url.spec.whatwg.org/#api-url-parser
 func (u *URL) Parse(ref string) (*URL, error) {
-	return parseURL(ref, u, nil, wantURL, nil)
+	return parseNew(new(URL), ref, u)
 }
 
 // asBase returns u, or nil for a nil or zero URL.

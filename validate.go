@@ -357,7 +357,8 @@ func (e ValidationError) String() string {
 // (see [IsValid]).
 func Validate(rawURL string, base *URL) []ValidationError {
 	var errs []ValidationError
-	_, _ = parse(rawURL, base.asBase(), &validation{onError: func(e ValidationError) { errs = append(errs, e) }}, nil)
+	var u URL
+	_, _ = parseURL(rawURL, base, &u, wantHref, with(&validation{onError: func(e ValidationError) { errs = append(errs, e) }}, nil))
 	return errs
 }
 
@@ -368,7 +369,8 @@ func Validate(rawURL string, base *URL) []ValidationError {
 func IsValid(rawURL string, base *URL) bool {
 	valid := true
 	v := &validation{onError: func(ValidationError) { valid = false }}
-	_, err := parse(rawURL, base.asBase(), v, nil)
+	var u URL
+	_, err := parseURL(rawURL, base, &u, wantHref, with(v, nil))
 	return err == nil && valid
 }
 

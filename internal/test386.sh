@@ -14,11 +14,9 @@
 #     crashes the runtime ("exitsyscall: syscall frame is no longer
 #     valid", "morestack on g0"). That leaves out TestInlining and
 #     TestWeight (which run the go command and check amd64 compiler
-#     output and binary sizes, not 32-bit behaviour),
-#     TestHrefWithURLMarked (which runs its test binary again with
-#     GODEBUG=gccheckmark=1) and cmd/weburl's tests, which run the built
-#     command as a child process; the command's logic is in the packages
-#     that are tested.
+#     output and binary sizes, not 32-bit behaviour) and cmd/weburl's
+#     tests, which run the built command as a child process; the
+#     command's logic is in the packages that are tested.
 #   - one package at a time (a go test each): several emulated test
 #     binaries at once crash in the same way more often.
 #   - Even so, the emulated runtime sometimes dies in its signal handling,
@@ -53,7 +51,7 @@ status=0
 for pkg in $pkgs; do
 	for try in 1 2 3; do
 		if env GOARCH=386 GODEBUG=asyncpreemptoff=1 go test -short -exec qemu-i386 \
-			-skip '^(TestInlining|TestWeight|TestHrefWithURLMarked)$' "$pkg" >"$out" 2>&1; then
+			-skip '^(TestInlining|TestWeight)$' "$pkg" >"$out" 2>&1; then
 			cat "$out"
 			break
 		fi
