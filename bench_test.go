@@ -40,13 +40,20 @@ func BenchmarkNetURLParse(b *testing.B) {
 // reference against a parsed base, as a crawler resolves the links of a
 // page.
 func BenchmarkResolve(b *testing.B) {
+	benchRefs(b, func(base *URL) func(string) {
+		return func(s string) { _, _ = base.Parse(s) }
+	})
+}
+
+// benchRefs runs, on each list, the op that op makes for the base of
+// BenchmarkResolve over the list's references (pathRefs).
+func benchRefs(b *testing.B, op func(base *URL) func(ref string)) {
 	base, err := Parse("https://example.com/dir/sub/page.html?x=1#top")
 	if err != nil {
 		b.Fatal(err)
 	}
 	corpus.Lists(b, func(b *testing.B, urls []string) {
-		refs := pathRefs(urls)
-		corpus.PerURL(b, refs, func(s string) { _, _ = base.Parse(s) })
+		corpus.PerURL(b, pathRefs(urls), op(base))
 	})
 }
 
@@ -79,18 +86,13 @@ func BenchmarkParseKept(b *testing.B) {
 // BenchmarkResolveKept is BenchmarkResolve keeping each URL, as
 // BenchmarkParseKept does.
 func BenchmarkResolveKept(b *testing.B) {
-	base, err := Parse("https://example.com/dir/sub/page.html?x=1#top")
-	if err != nil {
-		b.Fatal(err)
-	}
-	corpus.Lists(b, func(b *testing.B, urls []string) {
-		refs := pathRefs(urls)
+	benchRefs(b, func(base *URL) func(string) {
 		var kept [1024]*URL
 		i := 0
-		corpus.PerURL(b, refs, func(s string) {
+		return func(s string) {
 			kept[i%len(kept)], _ = base.Parse(s)
 			i++
-		})
+		}
 	})
 }
 
@@ -108,14 +110,9 @@ func BenchmarkParseInto(b *testing.B) {
 // BenchmarkResolveInto resolves the references of BenchmarkResolve into
 // one URL reused: allocs/op is the new hrefs.
 func BenchmarkResolveInto(b *testing.B) {
-	base, err := Parse("https://example.com/dir/sub/page.html?x=1#top")
-	if err != nil {
-		b.Fatal(err)
-	}
-	corpus.Lists(b, func(b *testing.B, urls []string) {
-		refs := pathRefs(urls)
+	benchRefs(b, func(base *URL) func(string) {
 		p := Parser{Base: base}
 		var u URL
-		corpus.PerURL(b, refs, func(s string) { _ = p.ParseInto(&u, s) })
+		return func(s string) { _ = p.ParseInto(&u, s) }
 	})
 }
