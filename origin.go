@@ -25,8 +25,7 @@ func (u URL) Origin() string {
 			break
 		}
 		// A blob URL entry is not modeled: the origin comes from the path.
-		var inner URL
-		_, err := parseURL(u.Pathname(), nil, &inner, wantHref, nil)
+		inner, err := Parse(u.Pathname())
 		if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 			return inner.tupleOrigin()
 		}
@@ -76,8 +75,7 @@ func (u URL) OriginValue() Origin {
 		return Origin{scheme: u.href[:u.schemeEnd], host: u.HostValue(), port: int32(u.portNumber())}
 	case schemeOther:
 		if u.href != "" && u.href[:u.schemeEnd] == "blob" {
-			var inner URL
-			_, err := parseURL(u.Pathname(), nil, &inner, wantHref, nil)
+			inner, err := Parse(u.Pathname())
 			if err == nil && (inner.scheme == schemeHTTP || inner.scheme == schemeHTTPS) {
 				return inner.OriginValue()
 			}

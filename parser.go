@@ -461,14 +461,15 @@ type Parser struct {
 // the new URL where it is called, and its href.
 // https://url.spec.whatwg.org/#concept-url-parser
 func (p *Parser) Parse(rawURL string) (*URL, error) {
-	return p.parseNew(new(URL), rawURL)
+	return p.parse(new(URL), rawURL)
 }
 
-// parseNew is [Parser.Parse] into u, a new URL, which it returns on
-// success, as parseNew is for [Parse].
+// parse is [Parser.Parse] into u, a new URL, which it returns on success:
+// what the function parseNew is for [Parse], kept out of line so that
+// Parser.Parse inlines.
 //
 //go:noinline
-func (p *Parser) parseNew(u *URL, rawURL string) (*URL, error) {
+func (p *Parser) parse(u *URL, rawURL string) (*URL, error) {
 	base, v, enc, err := p.options()
 	if err != nil {
 		return nil, err
