@@ -464,17 +464,15 @@ func (p *Parser) Parse(rawURL string) (*URL, error) {
 	return p.parse(new(URL), rawURL)
 }
 
-// parse is [Parser.Parse] into u, a new URL, which it returns on success:
-// what the function parseNew is for [Parse], kept out of line so that
-// Parser.Parse inlines.
+// parse is [Parser.Parse] into u, a new URL, which it returns on
+// success: ParseInto, out of line so that Parser.Parse inlines.
 //
 //go:noinline
 func (p *Parser) parse(u *URL, rawURL string) (*URL, error) {
-	base, v, enc, err := p.options()
-	if err != nil {
+	if err := p.ParseInto(u, rawURL); err != nil {
 		return nil, err
 	}
-	return parseURL(rawURL, base, u, wantHref, with(v, enc))
+	return u, nil
 }
 
 // ParseInto parses rawURL as [Parser.Parse] does, into u: on success u

@@ -357,8 +357,8 @@ func (e ValidationError) String() string {
 // (see [IsValid]).
 func Validate(rawURL string, base *URL) []ValidationError {
 	var errs []ValidationError
-	var u URL
-	_, _ = parseURL(rawURL, base, &u, wantHref, with(&validation{onError: func(e ValidationError) { errs = append(errs, e) }}, nil))
+	p := Parser{Base: base, OnValidationError: func(e ValidationError) { errs = append(errs, e) }}
+	_, _ = p.Parse(rawURL)
 	return errs
 }
 
@@ -368,9 +368,8 @@ func Validate(rawURL string, base *URL) []ValidationError {
 // https://url.spec.whatwg.org/#valid-url-string
 func IsValid(rawURL string, base *URL) bool {
 	valid := true
-	v := &validation{onError: func(ValidationError) { valid = false }}
-	var u URL
-	_, err := parseURL(rawURL, base, &u, wantHref, with(v, nil))
+	p := Parser{Base: base, OnValidationError: func(ValidationError) { valid = false }}
+	_, err := p.Parse(rawURL)
 	return err == nil && valid
 }
 
