@@ -319,13 +319,32 @@ func (c *Canonicalizer) Canonicalize(rawURL string) (string, error) {
 	return string(k), nil
 }
 
-// keyBuffer returns a buffer for a SURT key of an input of n bytes, to be
-// returned as a string with ownedString: one allocation, where a buffer on
-// the stack cost its zeroing and then an allocation and a copy (SURT
-// never returns its input). Canonicalize keeps its buffer on the stack:
-// its key is often its input, returned as it is, and an allocation for
-// every key cost more than the copies it saved (bench/README.md).
-func keyBuffer(n int) []byte { return make([]byte, 0, n+16) }
+// keyBuffer returns a buffer for a SURT key of u, to be returned as a
+// string with ownedString: one allocation, where a buffer on the stack
+// cost its zeroing and then an allocation and a copy (SURT never returns
+// its input). Its capacity is the longest key u can have when decoding
+// and encoding do not lengthen it: the href, less its scheme, ":" and
+// "//" (unless WithScheme), plus ")" and "/" before a query, and "(" and
+// "," as the options add them. No more than that, because the
+// collector's share of a key's cost grows with its bytes: a buffer of
+// the href's length and 16 bytes more cost SURT 75 more instructions per
+// URL on kasztp (bench/README.md). Canonicalize keeps its buffer on the
+// stack: its key is often its input, returned as it is, and an
+// allocation for every key cost more than the copies it saved.
+func keyBuffer(u *weburl.URL, surt *SURTOptions) []byte {
+	n := len(u.Href()) + 2 // ")", and "/" before a query
+	if u.HostValue().Kind() != weburl.HostNull {
+		if surt.WithScheme {
+			n++ // "("
+		} else {
+			n -= len(u.Protocol()) + 2 // the scheme, ":" and "//"
+		}
+		if surt.TrailingComma {
+			n++
+		}
+	}
+	return make([]byte, 0, n)
+}
 
 // ownedString returns the bytes of b as a string, without a copy: b must
 // not be written to again.
@@ -352,9 +371,9 @@ func (c *Canonicalizer) CanonicalizeURL(u *weburl.URL) string {
 	return string(k)
 }
 
-// key canonicalizes rawURL into buf, or makes its SURT if surt is not nil.
-// It also returns a string the key may equal, rawURL or its href, to
-// return instead of a copy.
+// key canonicalizes rawURL into buf, or makes its SURT if surt is not nil
+// (into a buffer keyBuffer makes if buf is nil). It also returns a string
+// the key may equal, rawURL or its href, to return instead of a copy.
 //
 // A key has the form scheme ":" ["//" [userinfo "@"] host [":" port]]
 // path ["?" query] ["#" fragment].
@@ -372,6 +391,9 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	}
 	if err != nil {
 		return nil, "", err
+	}
+	if buf == nil {
+		buf = keyBuffer(&u, surt)
 	}
 	return c.urlKey(buf, &u, surt), u.Href(), nil
 }

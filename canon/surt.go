@@ -74,7 +74,7 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	k, _, err := c.key(keyBuffer(len(rawURL)), rawURL, &opts)
+	k, _, err := c.key(nil, rawURL, &opts) // into a buffer the size of the key
 	if err != nil {
 		return "", err
 	}
@@ -97,7 +97,7 @@ func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	return ownedString(c.urlKey(keyBuffer(len(href)), u, &opts)), nil
+	return ownedString(c.urlKey(keyBuffer(u, &opts), u, &opts)), nil
 }
 
 // waybackKeepWWW is Wayback's rules without StripWWW, for
