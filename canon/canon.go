@@ -392,10 +392,13 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	if err != nil {
 		return nil, "", err
 	}
+	if surt == nil {
+		return c.urlKey(buf, &u, nil), u.Href(), nil
+	}
 	if buf == nil {
 		buf = keyBuffer(&u, surt)
 	}
-	return c.urlKey(buf, &u, surt), u.Href(), nil
+	return c.surtOf(buf, &u, surt), u.Href(), nil
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is

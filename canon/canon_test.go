@@ -725,10 +725,10 @@ func lowerBytes(s string) string {
 }
 
 // FuzzWordAtATime compares the word-at-a-time scans and lowercasing with
-// byte-at-a-time ones, and the reversal of a host's labels with
-// strings.Split's.
+// byte-at-a-time ones, and the reversals of a host's labels, byte by
+// byte and by the mask of its dots, with strings.Split's.
 func FuzzWordAtATime(f *testing.F) {
-	for _, s := range []string{"/a//b", "/A/./%(|", "abcdefg/", "/abcdefg/.", "abcdefgh//", "a.......b", "abcdefg..", "www.example.com"} {
+	for _, s := range []string{"/a//b", "/A/./%(|", "abcdefg/", "/abcdefg/.", "abcdefgh//", "a.......b", "abcdefg..", "www.example.com", "a.b", ".", "a.bcdefghijklmn.", "0123456789.0123456789.0123456789.0123456789.0123456789.0123.567"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -768,6 +768,26 @@ func FuzzWordAtATime(f *testing.F) {
 		slices.Reverse(labels)
 		if got, want := string(appendReversedLabels(nil, []byte(s))), strings.Join(labels, ","); got != want {
 			t.Errorf("appendReversedLabels(%q) = %q, want %q", s, got, want)
+		}
+		dots, ok := dotMask(s)
+		if ok != (len(s) <= 64) {
+			t.Fatalf("dotMask(%q) of %d bytes: ok %v", s, len(s), ok)
+		}
+		if ok {
+			for i := 0; i < len(s); i++ {
+				if dots>>i&1 != 0 != (s[i] == '.') {
+					t.Fatalf("dotMask(%q) = %#x: bit %d is wrong", s, dots, i)
+				}
+			}
+			if dots>>len(s) != 0 {
+				t.Fatalf("dotMask(%q) = %#x: a bit past the end", s, dots)
+			}
+			if got, want := strayDots(dots, len(s)), hasStrayDotsBytes([]byte(s)); got != want {
+				t.Errorf("strayDots(%q) = %v, byte by byte %v", s, got, want)
+			}
+			if got, want := string(appendLabelsByMask(nil, s, dots)), strings.Join(labels, ","); got != want {
+				t.Errorf("appendLabelsByMask(%q) = %q, want %q", s, got, want)
+			}
 		}
 	})
 }

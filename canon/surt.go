@@ -1,9 +1,11 @@
 package canon
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 )
 
 // SURTOptions chooses the form of a SURT. The zero options give the form
@@ -97,7 +99,7 @@ func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	return ownedString(c.urlKey(keyBuffer(u, &opts), u, &opts)), nil
+	return ownedString(c.surtOf(keyBuffer(u, &opts), u, &opts)), nil
 }
 
 // waybackKeepWWW is Wayback's rules without StripWWW, for
@@ -120,4 +122,152 @@ func appendReversedLabels[S ~string | ~[]byte](dst []byte, host S) []byte {
 		}
 	}
 	return append(dst, host[:end]...)
+}
+
+// dotMask returns the dots of h as the bits of m, bit i set where h[i] is
+// ".", and ok false if h is longer than 64 bytes (m is then 0). It reads
+// eight bytes at a time, the last word overlapping the one before.
+func dotMask(h string) (m uint64, ok bool) {
+	n := len(h)
+	if n > 64 {
+		return 0, false
+	}
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if h[i] == '.' {
+				m |= 1 << i
+			}
+		}
+		return m, true
+	}
+	for i := 0; i < n-8; i += 8 {
+		m |= wordDots(ascii.Load64(h, i)) << i
+	}
+	// The bits of the bytes the last word shares with the one before are
+	// those already set.
+	return m | wordDots(ascii.Load64(h, n-8))<<(n-8), true
+}
+
+// wordDots returns a byte whose bit j is set where byte j of x is ".":
+// the high bits BytesEqual sets, moved to the low bit of their byte, are
+// gathered into the top byte by one multiplication (bit 8j lands on bit
+// 8j+7(8-j) = 56+j, and no two products share a bit, so none carries).
+func wordDots(x uint64) uint64 {
+	return (ascii.BytesEqual(x, '.') >> 7) * 0x0102040810204080 >> 56
+}
+
+// strayDots reports, from the mask of the dots of a host of n bytes,
+// whether it starts or ends with a dot or has two in a row, as
+// hasStrayDots does.
+func strayDots(dots uint64, n int) bool {
+	return n > 0 && (dots&1 != 0 || dots>>(n-1)&1 != 0 || dots&(dots>>1) != 0)
+}
+
+// appendLabelsByMask is appendReversedLabels for a host of at most 64
+// bytes whose dots are the bits of dots, as dotMask returns them: it
+// visits the dots, not every byte.
+func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
+	end := len(host)
+	for dots != 0 {
+		i := 63 - bits.LeadingZeros64(dots)
+		dst = append(append(dst, host[i+1:end]...), ',')
+		dots &^= 1 << i
+		end = i
+	}
+	return append(dst, host[:end]...)
+}
+
+// surtOf appends the SURT of u: surtKey's, or urlKey's where surtKey
+// declines.
+func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
+	if k, ok := c.surtKey(buf, u, surt); ok {
+		return k
+	}
+	return c.urlKey(buf, u, surt)
+}
+
+// surtKey appends the SURT of u, as urlKey does, for the commonest URLs:
+// a special scheme but file, a domain of up to 64 bytes with no dots to
+// trim, and a path with neither "%" nor "(", which leaves nothing to
+// decode or strip; it reads the host once, for the mask of its dots, and
+// the URL's fields once. For any other URL it returns ok false, having
+// appended nothing, and the caller calls urlKey. c must be waybackRules
+// or waybackKeepWWW, whose rules it follows. FuzzSURTKey checks that it
+// agrees with urlKey.
+func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_ []byte, ok bool) {
+	host := u.HostValue()
+	protocol, hostname := u.Protocol(), host.String()
+	if host.Kind() != weburl.HostDomain || protocol == "file:" {
+		return buf, false
+	}
+	dots, short := dotMask(hostname)
+	if !short || strayDots(dots, len(hostname)) {
+		return buf, false
+	}
+	path := u.Pathname()
+	var slashes, upper bool
+	if len(path) >= 8 {
+		var plain bool
+		if slashes, upper, plain = scanPlainPath(path); !plain {
+			return buf, false
+		}
+	} else {
+		for i := 0; i < len(path); i++ {
+			switch ch := path[i]; {
+			case ch == '%' || ch == '(':
+				return buf, false
+			case ch == '/':
+				slashes = slashes || i > 0 && path[i-1] == '/'
+			case 'A' <= ch && ch <= 'Z':
+				upper = true
+			}
+		}
+	}
+	if surt.WithScheme {
+		buf = append(append(buf, protocol...), "//("...)
+	}
+	// StripWWW as wwwPrefix does, with the dots' mask: while the first
+	// label is "www" and digits and something follows it.
+	for c.StripWWW && len(hostname) > 4 && hostname[:3] == "www" {
+		n := bits.TrailingZeros64(dots) // the first dot, or 64 if none
+		if n >= len(hostname) || !allDigits(hostname[3:n]) {
+			break
+		}
+		hostname, dots = hostname[n+1:], dots>>(n+1)
+	}
+	buf = appendLabelsByMask(buf, hostname, dots)
+	if port := u.Port(); port != "" {
+		buf = append(append(buf, ':'), port...)
+	}
+	if surt.TrailingComma {
+		buf = append(buf, ',')
+	}
+	buf = append(buf, ')')
+	start := len(buf)
+	buf = append(buf, path...)
+	p := buf[start:]
+	if upper {
+		ascii.LowerBytes(p)
+	}
+	if slashes {
+		p = collapseSlashes(p)
+	}
+	if n := len(p); n > 1 && p[n-1] == '/' {
+		p = p[:n-1]
+	}
+	buf = buf[:start+len(p)]
+	if u.HasSearch() {
+		buf = c.appendQueryAndFragment(buf, nil, u, surt, start)
+	}
+	return buf, true
+}
+
+// allDigits reports whether s is nothing but ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
