@@ -763,10 +763,10 @@ func cutQuery(p []byte) (path []byte, rest string, cut bool) {
 	return p[:q], string(p[q+1:]), true
 }
 
-// scanPlainPath reports whether path, of eight bytes or more, has "//"
-// and an ASCII upper-case letter, and plain: no byte from "%" to "("
-// ("%&'("), for which the caller looks at each byte. It reads eight bytes
-// at a time, the last word overlapping the one before: most paths need no
+// scanPlainPath reports whether path has "//" and an ASCII upper-case
+// letter, and plain: no byte from "%" to "(" ("%&'("), for which the
+// caller looks at each byte. A path of eight bytes or more it reads eight
+// bytes at a time, the last word overlapping the one before: most paths need no
 // more, which makes the Wayback and SURT keys of real URLs a sixth faster
 // than copyPath's loop for every path (bench/README.md, "What the code's
 // comments rest on"). The whole words come first and the last one after
@@ -775,6 +775,20 @@ func cutQuery(p []byte) (path []byte, rest string, cut bool) {
 func scanPlainPath(p string) (slashes, upper, plain bool) {
 	const hi = 0x8080808080808080
 	n := len(p)
+	if n < 8 {
+		plain = true
+		for i := 0; i < n; i++ {
+			switch c := p[i]; {
+			case '%' <= c && c <= '(':
+				plain = false
+			case c == '/':
+				slashes = slashes || i > 0 && p[i-1] == '/'
+			case 'A' <= c && c <= 'Z':
+				upper = true
+			}
+		}
+		return slashes, upper, plain
+	}
 	var maybe, up, pairs, prev uint64 // prev: the slashes of the word before
 	i := 0
 	for ; i+8 <= n; i += 8 {

@@ -750,16 +750,14 @@ func FuzzWordAtATime(f *testing.F) {
 		if got, want := hasStrayDots([]byte(s)), hasStrayDotsBytes([]byte(s)); got != want {
 			t.Errorf("hasStrayDots(%q) = %v, byte by byte %v", s, got, want)
 		}
-		if len(s) >= 8 {
-			slashes, upper, plain := scanPlainPath(s)
-			wantPlain, wantUpper := true, false
-			for i := 0; i < len(s); i++ {
-				wantPlain = wantPlain && (s[i] < '%' || s[i] > '(')
-				wantUpper = wantUpper || 'A' <= s[i] && s[i] <= 'Z'
-			}
-			if slashes != strings.Contains(s, "//") || upper != wantUpper || plain != wantPlain {
-				t.Errorf("scanPlainPath(%q) = %v, %v, %v", s, slashes, upper, plain)
-			}
+		slashes, upper, plain := scanPlainPath(s)
+		wantPlain, wantUpper := true, false
+		for i := 0; i < len(s); i++ {
+			wantPlain = wantPlain && (s[i] < '%' || s[i] > '(')
+			wantUpper = wantUpper || 'A' <= s[i] && s[i] <= 'Z'
+		}
+		if slashes != strings.Contains(s, "//") || upper != wantUpper || plain != wantPlain {
+			t.Errorf("scanPlainPath(%q) = %v, %v, %v", s, slashes, upper, plain)
 		}
 		if got, want := hasStrayDots(s), hasStrayDotsBytes([]byte(s)); got != want {
 			t.Errorf("hasStrayDots of the string %q = %v, byte by byte %v", s, got, want)

@@ -188,8 +188,8 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 
 // surtKey appends the SURT of u, as urlKey does, for the commonest URLs:
 // a special scheme but file, a domain of up to 64 bytes with no dots to
-// trim, and a path with neither "%" nor "(", which leaves nothing to
-// decode or strip; it reads the host once, for the mask of its dots, and
+// trim, and a path scanPlainPath finds plain (without "%" or "(", it has
+// nothing to decode or strip); it reads the host once, for the mask of its dots, and
 // the URL's fields once. For any other URL it returns ok false, having
 // appended nothing, and the caller calls urlKey. c must be waybackRules
 // or waybackKeepWWW, whose rules it follows. FuzzSURTKey checks that it
@@ -205,35 +205,16 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		return buf, false
 	}
 	path := u.Pathname()
-	var slashes, upper bool
-	if len(path) >= 8 {
-		var plain bool
-		if slashes, upper, plain = scanPlainPath(path); !plain {
-			return buf, false
-		}
-	} else {
-		for i := 0; i < len(path); i++ {
-			switch ch := path[i]; {
-			case ch == '%' || ch == '(':
-				return buf, false
-			case ch == '/':
-				slashes = slashes || i > 0 && path[i-1] == '/'
-			case 'A' <= ch && ch <= 'Z':
-				upper = true
-			}
-		}
+	slashes, upper, plain := scanPlainPath(path)
+	if !plain {
+		return buf, false
 	}
 	if surt.WithScheme {
 		buf = append(append(buf, protocol...), "//("...)
 	}
-	// StripWWW as wwwPrefix does, with the dots' mask: while the first
-	// label is "www" and digits and something follows it.
-	for c.StripWWW && len(hostname) > 4 && hostname[:3] == "www" {
-		n := bits.TrailingZeros64(dots) // the first dot, or 64 if none
-		if n >= len(hostname) || !allDigits(hostname[3:n]) {
-			break
-		}
-		hostname, dots = hostname[n+1:], dots>>(n+1)
+	if c.StripWWW {
+		k := wwwPrefix(hostname)
+		hostname, dots = hostname[k:], dots>>k
 	}
 	buf = appendLabelsByMask(buf, hostname, dots)
 	if port := u.Port(); port != "" {
@@ -260,14 +241,4 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		buf = c.appendQueryAndFragment(buf, nil, u, surt, start)
 	}
 	return buf, true
-}
-
-// allDigits reports whether s is nothing but ASCII digits.
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
