@@ -764,14 +764,17 @@ func cutQuery(p []byte) (path []byte, rest string, cut bool) {
 }
 
 // scanPlainPath reports whether path has "//" and an ASCII upper-case
-// letter, and plain: no byte from "%" to "(" ("%&'("), for which the
-// caller looks at each byte. A path of eight bytes or more it reads eight
-// bytes at a time, the last word overlapping the one before: most paths need no
-// more, which makes the Wayback and SURT keys of real URLs a sixth faster
-// than copyPath's loop for every path (bench/README.md, "What the code's
-// comments rest on"). The whole words come first and the last one after
-// the loop, which took a fifth fewer instructions than a loop that
-// moves its last word back.
+// letter, and plain: all ASCII, and no byte from "%" to "(" ("%&'("),
+// for which the caller looks at each byte (slashes and upper are only
+// meaningful for a plain path). A parsed URL's path is ASCII: the path
+// states percent-encode every code point above U+007E (URL Standard,
+// "C0 control percent-encode set"). A path of eight bytes or more it
+// reads eight bytes at a time, the last word overlapping the one
+// before: most paths need no more, which makes the Wayback and SURT keys
+// of real URLs a sixth faster than copyPath's loop for every path
+// (bench/README.md, "What the code's comments rest on"). The whole words
+// come first and the last one after the loop, which took a fifth fewer
+// instructions than a loop that moves its last word back.
 func scanPlainPath(p string) (slashes, upper, plain bool) {
 	const hi = 0x8080808080808080
 	n := len(p)
@@ -779,7 +782,7 @@ func scanPlainPath(p string) (slashes, upper, plain bool) {
 		plain = true
 		for i := 0; i < n; i++ {
 			switch c := p[i]; {
-			case '%' <= c && c <= '(':
+			case '%' <= c && c <= '(' || c >= 0x80:
 				plain = false
 			case c == '/':
 				slashes = slashes || i > 0 && p[i-1] == '/'
@@ -789,33 +792,45 @@ func scanPlainPath(p string) (slashes, upper, plain bool) {
 		}
 		return slashes, upper, plain
 	}
-	var maybe, up, pairs, prev uint64 // prev: the slashes of the word before
+	// other collects the bytes themselves and the "%" to "(" marks: a
+	// high bit in it is a byte that is not ASCII or one of "%&'(". single
+	// keeps bit 7 clear in a byte that is a "/" after a "/".
+	var other, up uint64
+	single := ^uint64(0)
+	prev := uint64(hi) // no "/" before the first byte
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		m, u, sl := pathWord(ascii.Load64(p, i))
-		maybe, up = maybe|m, up|u
-		pairs |= sl & (sl<<8 | prev>>56) // a "/" after a "/", in this word or across
-		prev = sl
+		x := ascii.Load64(p, i)
+		m, u, ns := pathWord(x)
+		other, up = other|x|m, up|u
+		single &= ns | ns<<8 | prev>>56 // a "/" after a "/", in this word or across
+		prev = ns
 	}
 	if i < n {
 		// The last eight bytes, overlapping the word before: the bytes
 		// before i were seen, and the pair across i is in this word.
-		m, u, sl := pathWord(ascii.Load64(p, n-8))
-		maybe, up = maybe|m, up|u
-		pairs |= sl & (sl << 8)
+		x := ascii.Load64(p, n-8)
+		m, u, ns := pathWord(x)
+		other, up = other|x|m, up|u
+		single &= ns | ns<<8 | 0x80
 	}
-	return pairs != 0, up&hi != 0, maybe&hi == 0
+	return ^single&hi != 0, up&hi != 0, other&hi == 0
 }
 
-// pathWord returns the high bits of the bytes of x from "%" to "(", of
-// its ASCII upper-case letters and of its "/", for scanPlainPath. A byte
-// from lo to hi, with bit 7 clear: adding 0x80-lo to its low seven bits
-// sets bit 7, adding 0x80-hi-1 does not.
-func pathWord(x uint64) (maybe, up, slashes uint64) {
-	y := x & 0x7F7F7F7F7F7F7F7F
-	maybe = (y + 0x5B5B5B5B5B5B5B5B) &^ (y + 0x5757575757575757) &^ x // "%" to "("
-	up = (y + 0x3F3F3F3F3F3F3F3F) &^ (y + 0x2525252525252525) &^ x    // "A" to "Z"
-	return maybe, up, ascii.BytesEqual(x, '/')
+// pathWord marks the bytes of x, each ASCII, in bit 7 of each byte: from
+// "%" to "(" in maybe, the ASCII upper-case letters in up, and the bytes
+// other than "/" in notSlash; the other bits of each byte are noise. For
+// a byte b under 0x80, b+0x80-lo has bit 7 set when b >= lo and b+0x7F-hi
+// when b > hi, and neither sum carries into the next byte, so their
+// exclusive or marks lo <= b <= hi; b^"/" is 0 only for "/", and adding
+// 0x7F to it sets bit 7 otherwise. A byte of 0x80 or more makes noise in
+// its neighbours, which scanPlainPath need not read: such a path is not
+// plain.
+func pathWord(x uint64) (maybe, up, notSlash uint64) {
+	maybe = (x + 0x5B5B5B5B5B5B5B5B) ^ (x + 0x5757575757575757) // "%" to "("
+	up = (x + 0x3F3F3F3F3F3F3F3F) ^ (x + 0x2525252525252525)    // "A" to "Z"
+	notSlash = (x ^ 0x2F2F2F2F2F2F2F2F) + 0x7F7F7F7F7F7F7F7F
+	return maybe, up, notSlash
 }
 
 // pathBytes marks the bytes copyPath looks at: "%", "|", "/", "(", ".",
