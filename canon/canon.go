@@ -332,18 +332,24 @@ func (c *Canonicalizer) Canonicalize(rawURL string) (string, error) {
 // stack: its key is often its input, returned as it is, and an
 // allocation for every key cost more than the copies it saved.
 func keyBuffer(u *weburl.URL, surt *SURTOptions) []byte {
-	n := len(u.Href()) + 2 // ")", and "/" before a query
-	if u.HostValue().Kind() != weburl.HostNull {
+	return make([]byte, 0, keyCap(u.Href(), u.Protocol(), u.HostValue().Kind() != weburl.HostNull, surt))
+}
+
+// keyCap is keyBuffer's capacity for a URL with href, protocol and, if
+// host, a host.
+func keyCap(href, protocol string, host bool, surt *SURTOptions) int {
+	n := len(href) + 2 // ")", and "/" before a query
+	if host {
 		if surt.WithScheme {
 			n++ // "("
 		} else {
-			n -= len(u.Protocol()) + 2 // the scheme, ":" and "//"
+			n -= len(protocol) + 2 // the scheme, ":" and "//"
 		}
 		if surt.TrailingComma {
 			n++
 		}
 	}
-	return make([]byte, 0, n)
+	return n
 }
 
 // ownedString returns the bytes of b as a string, without a copy: b must
@@ -394,9 +400,6 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 	}
 	if surt == nil {
 		return c.urlKey(buf, &u, nil), u.Href(), nil
-	}
-	if buf == nil {
-		buf = keyBuffer(&u, surt)
 	}
 	return c.surtOf(buf, &u, surt), u.Href(), nil
 }

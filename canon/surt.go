@@ -99,7 +99,7 @@ func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
 	if opts.KeepWWW {
 		c = &waybackKeepWWW
 	}
-	return ownedString(c.surtOf(keyBuffer(u, &opts), u, &opts)), nil
+	return ownedString(c.surtOf(nil, u, &opts)), nil
 }
 
 // waybackKeepWWW is Wayback's rules without StripWWW, for
@@ -177,11 +177,14 @@ func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 	return append(dst, host[:end]...)
 }
 
-// surtOf appends the SURT of u: surtKey's, or urlKey's where surtKey
-// declines.
+// surtOf appends the SURT of u to buf, or to a buffer keyBuffer makes if
+// buf is nil: surtKey's, or urlKey's where surtKey declines.
 func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
 	if k, ok := c.surtKey(buf, u, surt); ok {
 		return k
+	}
+	if buf == nil {
+		buf = keyBuffer(u, surt)
 	}
 	return c.urlKey(buf, u, surt)
 }
@@ -190,8 +193,10 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 // a special scheme but file, a domain of up to 64 bytes with no dots to
 // trim, and a path scanPlainPath finds plain (without "%" or "(", it has
 // nothing to decode or strip); it reads the host once, for the mask of its dots, and
-// the URL's fields once. For any other URL it returns ok false, having
-// appended nothing, and the caller calls urlKey. c must be waybackRules
+// the URL's fields once. If buf is nil it appends to a buffer of
+// keyBuffer's capacity, made once it has taken the URL. For any other
+// URL it returns ok false, having appended nothing (and made no buffer),
+// and the caller calls urlKey. c must be waybackRules
 // or waybackKeepWWW, whose rules it follows. FuzzSURTKey checks that it
 // agrees with urlKey.
 func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_ []byte, ok bool) {
@@ -208,6 +213,9 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	slashes, upper, plain := scanPlainPath(path)
 	if !plain {
 		return buf, false
+	}
+	if buf == nil {
+		buf = make([]byte, 0, keyCap(u.Href(), protocol, true, surt))
 	}
 	if surt.WithScheme {
 		buf = append(append(buf, protocol...), "//("...)
