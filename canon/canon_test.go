@@ -733,6 +733,11 @@ func FuzzWordAtATime(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		b := []byte(s)
+		for i := range b {
+			b[i] &= 0x7F
+		}
+		seven := string(b) // s in ASCII, for the scans that read only ASCII
+		b = []byte(s)
 		if ascii.LowerBytes(b); string(b) != lowerBytes(s) {
 			t.Errorf("LowerBytes(%q) = %q", s, b)
 		}
@@ -753,11 +758,7 @@ func FuzzWordAtATime(f *testing.F) {
 		// s, and s with each byte's high bit cleared, as a parsed path is
 		// ASCII: the random inputs that are not would seldom reach a
 		// plain path's answers.
-		seven := []byte(s)
-		for i := range seven {
-			seven[i] &= 0x7F
-		}
-		for _, p := range []string{s, string(seven)} {
+		for _, p := range []string{s, seven} {
 			slashes, upper, plain := scanPlainPath(p)
 			wantPlain, wantUpper := true, false
 			for i := 0; i < len(p); i++ {
@@ -776,6 +777,9 @@ func FuzzWordAtATime(f *testing.F) {
 		if got, want := string(appendReversedLabels(nil, []byte(s))), strings.Join(labels, ","); got != want {
 			t.Errorf("appendReversedLabels(%q) = %q, want %q", s, got, want)
 		}
+		s = seven // dotMask reads ASCII, as a domain is
+		labels = strings.Split(s, ".")
+		slices.Reverse(labels)
 		dots, ok := dotMask(s)
 		if ok != (len(s) <= 64) {
 			t.Fatalf("dotMask(%q) of %d bytes: ok %v", s, len(s), ok)

@@ -124,9 +124,10 @@ func appendReversedLabels[S ~string | ~[]byte](dst []byte, host S) []byte {
 	return append(dst, host[:end]...)
 }
 
-// dotMask returns the dots of h as the bits of m, bit i set where h[i] is
-// ".", and ok false if h is longer than 64 bytes (m is then 0). It reads
-// eight bytes at a time, the last word overlapping the one before.
+// dotMask returns the dots of h, an ASCII string such as a domain, as
+// the bits of m, bit i set where h[i] is ".", and ok false if h is
+// longer than 64 bytes (m is then 0). It reads eight bytes at a time,
+// the last word overlapping the one before.
 func dotMask(h string) (m uint64, ok bool) {
 	n := len(h)
 	if n > 64 {
@@ -148,12 +149,16 @@ func dotMask(h string) (m uint64, ok bool) {
 	return m | wordDots(ascii.Load64(h, n-8))<<(n-8), true
 }
 
-// wordDots returns a byte whose bit j is set where byte j of x is ".":
-// the high bits BytesEqual sets, moved to the low bit of their byte, are
-// gathered into the top byte by one multiplication (bit 8j lands on bit
-// 8j+7(8-j) = 56+j, and no two products share a bit, so none carries).
+// wordDots returns a byte whose bit j is set where byte j of x, eight
+// ASCII bytes, is ".": b^"." is 0 only for ".", and adding 0x7F to it,
+// which cannot carry for a byte under 0x80, sets bit 7 otherwise (as
+// pathWord finds "/"); the high bits left clear, moved to the low bit of
+// their byte, are gathered into the top byte by one multiplication (bit
+// 8j lands on bit 8j+7(8-j) = 56+j, and no two products share a bit, so
+// none carries).
 func wordDots(x uint64) uint64 {
-	return (ascii.BytesEqual(x, '.') >> 7) * 0x0102040810204080 >> 56
+	notDot := (x ^ 0x2E2E2E2E2E2E2E2E) + 0x7F7F7F7F7F7F7F7F
+	return (^notDot >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
 }
 
 // strayDots reports, from the mask of the dots of a host of n bytes,
