@@ -827,20 +827,13 @@ func scanPlainPath(p string) (slashes, upper, plain bool) {
 	return ^single&hi != 0, up&hi != 0, other&hi == 0
 }
 
-// pathWord marks the bytes of x, each ASCII, in bit 7 of each byte: from
-// "%" to "(" in maybe, the ASCII upper-case letters in up, and the bytes
-// other than "/" in notSlash; the other bits of each byte are noise. For
-// a byte b under 0x80, b+0x80-lo has bit 7 set when b >= lo and b+0x7F-hi
-// when b > hi, and neither sum carries into the next byte, so their
-// exclusive or marks lo <= b <= hi; b^"/" is 0 only for "/", and adding
-// 0x7F to it sets bit 7 otherwise. A byte of 0x80 or more makes noise in
-// its neighbours, which scanPlainPath need not read: such a path is not
-// plain.
+// pathWord marks the bytes of x, each ASCII, in bit 7 of each byte (the
+// other bits are noise): from "%" to "(" in maybe, the ASCII upper-case
+// letters in up, and the bytes other than "/" in notSlash. A byte of
+// 0x80 or more makes noise in its neighbours, which scanPlainPath need
+// not read: such a path is not plain.
 func pathWord(x uint64) (maybe, up, notSlash uint64) {
-	maybe = (x + 0x5B5B5B5B5B5B5B5B) ^ (x + 0x5757575757575757) // "%" to "("
-	up = (x + 0x3F3F3F3F3F3F3F3F) ^ (x + 0x2525252525252525)    // "A" to "Z"
-	notSlash = (x ^ 0x2F2F2F2F2F2F2F2F) + 0x7F7F7F7F7F7F7F7F
-	return maybe, up, notSlash
+	return ascii.WordInRange(x, '%', '('), ascii.WordInRange(x, 'A', 'Z'), ascii.WordOther(x, '/')
 }
 
 // pathBytes marks the bytes copyPath looks at: "%", "|", "/", "(", ".",

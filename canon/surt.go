@@ -150,15 +150,12 @@ func dotMask(h string) (m uint64, ok bool) {
 }
 
 // wordDots returns a byte whose bit j is set where byte j of x, eight
-// ASCII bytes, is ".": b^"." is 0 only for ".", and adding 0x7F to it,
-// which cannot carry for a byte under 0x80, sets bit 7 otherwise (as
-// pathWord finds "/"); the high bits left clear, moved to the low bit of
-// their byte, are gathered into the top byte by one multiplication (bit
-// 8j lands on bit 8j+7(8-j) = 56+j, and no two products share a bit, so
-// none carries).
+// ASCII bytes, is ".": the high bits WordOther leaves clear, moved to the
+// low bit of their byte, are gathered into the top byte by one
+// multiplication (bit 8j lands on bit 8j+7(8-j) = 56+j, and no two
+// products share a bit, so none carries).
 func wordDots(x uint64) uint64 {
-	notDot := (x ^ 0x2E2E2E2E2E2E2E2E) + 0x7F7F7F7F7F7F7F7F
-	return (^notDot >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
+	return (^ascii.WordOther(x, '.') >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
 }
 
 // strayDots reports, from the mask of the dots of a host of n bytes,

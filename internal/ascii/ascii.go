@@ -307,6 +307,25 @@ func BytesEqual(x uint64, c byte) uint64 {
 	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
 }
 
+// WordInRange returns, for x of eight ASCII bytes (each under 0x80), a
+// word with bit 7 set in each byte b with lo <= b <= hi, and clear in the
+// others; the low seven bits of each byte are noise. b+0x80-lo has bit 7
+// set when b >= lo, b+0x7F-hi when b > hi, and neither sum carries into
+// the next byte, so their exclusive or marks the range. A byte of 0x80
+// or more makes noise in its neighbours: the caller must check for one
+// apart (or x|WordInRange(...) has bit 7 set there too). lo <= hi.
+func WordInRange(x uint64, lo, hi byte) uint64 {
+	return (x + 0x0101010101010101*uint64(0x80-lo)) ^ (x + 0x0101010101010101*uint64(0x7F-hi))
+}
+
+// WordOther returns, for x of eight ASCII bytes, a word with bit 7 set in
+// each byte other than c and clear in each byte equal to c; the low seven
+// bits of each byte are noise. b^c is 0 only for c, and adding 0x7F to
+// it, which cannot carry for a byte under 0x80, sets bit 7 otherwise.
+func WordOther(x uint64, c byte) uint64 {
+	return (x ^ 0x0101010101010101*uint64(c)) + 0x7F7F7F7F7F7F7F7F
+}
+
 // PlainASCII reports whether the eight bytes of x are all from 0x10 to
 // 0x7F: x-0x10… borrows into the high bit of a byte below 0x10.
 func PlainASCII(x uint64) bool {

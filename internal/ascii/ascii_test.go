@@ -23,6 +23,28 @@ func FuzzWords(f *testing.F) {
 		if got, want := IndexTabOrNewline(s), strings.IndexAny(s, "\t\n\r"); got != want {
 			t.Errorf("IndexTabOrNewline(%q) = %d, strings.IndexAny %d", s, got, want)
 		}
+		// The words of s with each byte's high bit cleared (WordInRange
+		// and WordOther read ASCII), against a byte loop.
+		for i := 0; i+8 <= len(s); i++ {
+			x := Load64(s, i) & 0x7F7F7F7F7F7F7F7F
+			for _, r := range [][2]byte{{'%', '('}, {'A', 'Z'}, {0, 0x7F}, {'/', '/'}} {
+				got := WordInRange(x, r[0], r[1])
+				for j := range 8 {
+					b := byte(x >> (8 * j))
+					if got>>(8*j+7)&1 != 0 != (r[0] <= b && b <= r[1]) {
+						t.Errorf("WordInRange(%#x, %q, %q): byte %d (%q) is wrong", x, r[0], r[1], j, b)
+					}
+				}
+			}
+			for _, c := range chars {
+				got := WordOther(x, byte(c))
+				for j := range 8 {
+					if b := byte(x >> (8 * j)); got>>(8*j+7)&1 != 0 != (b != byte(c)) {
+						t.Errorf("WordOther(%#x, %q): byte %d (%q) is wrong", x, c, j, b)
+					}
+				}
+			}
+		}
 		b := []byte(s)
 		LowerBytes(b)
 		want := []byte(s)
