@@ -4,7 +4,9 @@
 # to build it) and irurl -time, which times weburl the same way (the
 # median of at least 5 passes over the list after a warm-up, one list in
 # memory), in turns, ROUNDS times, and prints the medians in ns per URL
-# and weburl's time over ada's. The modes: parse (ada::parse and
+# and weburl's time over ada's; then each side's best round and their
+# ratio, which a machine busy with other work moves less than the
+# medians' (other work only ever adds time). The modes: parse (ada::parse and
 # get_href; weburl.Parse and Href), resolve (each list's references
 # against their bases, bench.Refs: ada::parse with a base; base.Parse)
 # and canparse (can_parse; CanParse).
@@ -50,11 +52,16 @@ for r in $(seq "$rounds"); do
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
-printf '%-9s %-13s %9s %9s %7s\n' mode list "ada ns" "weburl ns" "÷ ada"
+least() { sort -g | head -1; }
+column() { # field mode list
+	awk -v f="$1" -v m="$2" -v l="$3" '$1 == m && $2 == l {print $f}' "$dir/times"
+}
+printf '%-9s %-13s %9s %9s %7s %9s %9s %7s\n' mode list "ada ns" "weburl ns" "÷ ada" "ada best" "web best" "÷ ada"
 for mode in $modes; do
 	for list in $lists; do
-		a=$(awk -v m="$mode" -v l="$list" '$1 == m && $2 == l {print $3}' "$dir/times" | median)
-		w=$(awk -v m="$mode" -v l="$list" '$1 == m && $2 == l {print $4}' "$dir/times" | median)
-		printf '%-9s %-13s %9.1f %9.1f %7.2f\n' "$mode" "$list" "$a" "$w" "$(echo "$w $a" | awk '{print $1 / $2}')"
+		a=$(column 3 "$mode" "$list" | median); w=$(column 4 "$mode" "$list" | median)
+		ab=$(column 3 "$mode" "$list" | least); wb=$(column 4 "$mode" "$list" | least)
+		printf '%-9s %-13s %9.1f %9.1f %7.2f %9.1f %9.1f %7.2f\n' "$mode" "$list" "$a" "$w" \
+			"$(echo "$w $a" | awk '{print $1 / $2}')" "$ab" "$wb" "$(echo "$wb $ab" | awk '{print $1 / $2}')"
 	done
 done
