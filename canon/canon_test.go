@@ -777,21 +777,21 @@ func FuzzWordAtATime(f *testing.F) {
 		if got, want := string(appendReversedLabels(nil, []byte(s))), strings.Join(labels, ","); got != want {
 			t.Errorf("appendReversedLabels(%q) = %q, want %q", s, got, want)
 		}
-		s = seven // dotMask reads ASCII, as a domain is
+		s = seven // ByteMask reads ASCII, as a domain is
 		labels = strings.Split(s, ".")
 		slices.Reverse(labels)
-		dots, ok := dotMask(s)
+		dots, ok := ascii.ByteMask(s, '.')
 		if ok != (len(s) <= 64) {
-			t.Fatalf("dotMask(%q) of %d bytes: ok %v", s, len(s), ok)
+			t.Fatalf("ByteMask(%q, '.') of %d bytes: ok %v", s, len(s), ok)
 		}
 		if ok {
 			for i := 0; i < len(s); i++ {
 				if dots>>i&1 != 0 != (s[i] == '.') {
-					t.Fatalf("dotMask(%q) = %#x: bit %d is wrong", s, dots, i)
+					t.Fatalf("ByteMask(%q, '.') = %#x: bit %d is wrong", s, dots, i)
 				}
 			}
 			if dots>>len(s) != 0 {
-				t.Fatalf("dotMask(%q) = %#x: a bit past the end", s, dots)
+				t.Fatalf("ByteMask(%q, '.') = %#x: a bit past the end", s, dots)
 			}
 			if got, want := strayDots(dots, len(s)), hasStrayDotsBytes([]byte(s)); got != want {
 				t.Errorf("strayDots(%q) = %v, byte by byte %v", s, got, want)

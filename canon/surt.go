@@ -124,40 +124,6 @@ func appendReversedLabels[S ~string | ~[]byte](dst []byte, host S) []byte {
 	return append(dst, host[:end]...)
 }
 
-// dotMask returns the dots of h, an ASCII string such as a domain, as
-// the bits of m, bit i set where h[i] is ".", and ok false if h is
-// longer than 64 bytes (m is then 0). It reads eight bytes at a time,
-// the last word overlapping the one before.
-func dotMask(h string) (m uint64, ok bool) {
-	n := len(h)
-	if n > 64 {
-		return 0, false
-	}
-	if n < 8 {
-		for i := 0; i < n; i++ {
-			if h[i] == '.' {
-				m |= 1 << i
-			}
-		}
-		return m, true
-	}
-	for i := 0; i < n-8; i += 8 {
-		m |= wordDots(ascii.Load64(h, i)) << i
-	}
-	// The bits of the bytes the last word shares with the one before are
-	// those already set.
-	return m | wordDots(ascii.Load64(h, n-8))<<(n-8), true
-}
-
-// wordDots returns a byte whose bit j is set where byte j of x, eight
-// ASCII bytes, is ".": the high bits WordOther leaves clear, moved to the
-// low bit of their byte, are gathered into the top byte by one
-// multiplication (bit 8j lands on bit 8j+7(8-j) = 56+j, and no two
-// products share a bit, so none carries).
-func wordDots(x uint64) uint64 {
-	return (^ascii.WordOther(x, '.') >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
-}
-
 // strayDots reports, from the mask of the dots of a host of n bytes,
 // whether it starts or ends with a dot or has two in a row, as
 // hasStrayDots does.
@@ -166,7 +132,7 @@ func strayDots(dots uint64, n int) bool {
 }
 
 // appendLabelsByMask is appendReversedLabels for a host of at most 64
-// bytes whose dots are the bits of dots, as dotMask returns them: it
+// bytes whose dots are the bits of dots, as ascii.ByteMask returns them: it
 // visits the dots, not every byte.
 func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 	end := len(host)
@@ -207,7 +173,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if host.Kind() != weburl.HostDomain || protocol == "file:" {
 		return buf, false
 	}
-	dots, short := dotMask(hostname)
+	dots, short := ascii.ByteMask(hostname, '.') // a domain is ASCII
 	if !short || strayDots(dots, len(hostname)) {
 		return buf, false
 	}

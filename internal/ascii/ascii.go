@@ -307,6 +307,42 @@ func BytesEqual(x uint64, c byte) uint64 {
 	return ^((y&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F) | y) & 0x8080808080808080
 }
 
+// ByteMask returns where c, an ASCII byte, is in s, a string of ASCII
+// bytes (as a parsed URL's host and path are), as the bits of m, bit i
+// set where s[i] is c, and ok false if s is longer than 64 bytes (m is
+// then 0). It reads eight bytes at a time, the last word overlapping the
+// one before. A byte of 0x80 or more may set or clear the bits of its
+// neighbours (see WordOther).
+func ByteMask(s string, c byte) (m uint64, ok bool) {
+	n := len(s)
+	if n > 64 {
+		return 0, false
+	}
+	if n < 8 {
+		for i := 0; i < n; i++ {
+			if s[i] == c {
+				m |= 1 << i
+			}
+		}
+		return m, true
+	}
+	for i := 0; i < n-8; i += 8 {
+		m |= wordMask(Load64(s, i), c) << i
+	}
+	// The bits of the bytes the last word shares with the one before are
+	// those already set.
+	return m | wordMask(Load64(s, n-8), c)<<(n-8), true
+}
+
+// wordMask returns a byte whose bit j is set where byte j of x, eight
+// ASCII bytes, is c: the high bits WordOther leaves clear, moved to the
+// low bit of their byte, are gathered into the top byte by one
+// multiplication (bit 8j lands on bit 8j+7(8-j) = 56+j, and no two
+// products share a bit, so none carries).
+func wordMask(x uint64, c byte) uint64 {
+	return (^WordOther(x, c) >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
+}
+
 // WordInRange returns, for x of eight ASCII bytes (each under 0x80), a
 // word with bit 7 set in each byte b with lo <= b <= hi, and clear in the
 // others; the low seven bits of each byte are noise. b+0x80-lo has bit 7

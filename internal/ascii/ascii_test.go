@@ -45,6 +45,26 @@ func FuzzWords(f *testing.F) {
 				}
 			}
 		}
+		seven := []byte(s)
+		for i := range seven {
+			seven[i] &= 0x7F
+		}
+		for _, c := range []byte(chars) {
+			s := string(seven) // ByteMask reads ASCII
+			m, ok := ByteMask(s, c)
+			if ok != (len(s) <= 64) {
+				t.Fatalf("ByteMask(%q, %q): ok %v for %d bytes", s, c, ok, len(s))
+			}
+			var want uint64
+			for i := 0; ok && i < len(s); i++ {
+				if s[i] == c {
+					want |= 1 << i
+				}
+			}
+			if m != want {
+				t.Errorf("ByteMask(%q, %q) = %#x, byte by byte %#x", s, c, m, want)
+			}
+		}
 		b := []byte(s)
 		LowerBytes(b)
 		want := []byte(s)
