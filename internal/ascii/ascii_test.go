@@ -45,12 +45,14 @@ func FuzzWords(f *testing.F) {
 				}
 			}
 		}
+		// ByteMask, on s with each byte's high bit cleared (it reads
+		// ASCII), against a byte loop.
 		seven := []byte(s)
 		for i := range seven {
 			seven[i] &= 0x7F
 		}
 		for _, c := range []byte(chars) {
-			s := string(seven) // ByteMask reads ASCII
+			s := string(seven)
 			m, ok := ByteMask(s, c)
 			if ok != (len(s) <= 64) {
 				t.Fatalf("ByteMask(%q, %q): ok %v for %d bytes", s, c, ok, len(s))
