@@ -371,13 +371,12 @@ func (ix *Index) suffixes(host string, dst []word) {
 type Path struct {
 	path   string
 	rooted bool
-	segs   int // the number of segments (of "/"), or -1 before it is counted
+	segs   int // the number of segments (of "/"), or -1 before scan
 	nf, nb int // the offsets found in front (at least front[0]) and back
-	// slashes has bit i set where path[i] is "/", for a path of up to 64
-	// bytes (short), found when first needed (scanned): the offsets are
-	// read from it, where a longer path is searched a segment at a time.
-	slashes        uint64
-	short, scanned bool
+	// slashes has bit i set where path[i] is "/", for a short path (of
+	// up to 64 bytes), set by scan: the offsets are read from it, where a
+	// longer path is searched a segment at a time.
+	slashes uint64
 	// front[k] is the offset of the k-th "/" from the start, or
 	// len(path) where there is none; back[k] that of the k-th from the
 	// end, or -1.
@@ -388,7 +387,7 @@ type Path struct {
 // init sets p up for path.
 func (p *Path) init(path string) {
 	// Field by field: a composite literal here was copied twice.
-	p.path, p.segs, p.nf, p.scanned = path, -1, 1, false // front[0] is 0 where the path is rooted
+	p.path, p.segs, p.nf = path, -1, 1 // front[0] is 0 where the path is rooted
 	p.rooted = len(path) > 0 && path[0] == '/'
 }
 
@@ -596,47 +595,47 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 // count returns the number of segments of a path that starts with "/".
 func (p *Path) count() int {
 	if p.segs < 0 {
-		if m, ok := p.mask(); ok {
-			p.segs = bits.OnesCount64(m)
-		} else {
-			p.segs = strings.Count(p.path, "/")
-		}
+		p.scan()
 	}
 	return p.segs
 }
 
-// mask returns the path's "/" as bits (see slashes), and false for a
-// path of more than 64 bytes. A URL's pathname is ASCII, as ByteMask
-// reads it: the path states percent-encode every byte above 0x7E. For a
-// short path that starts with "/" it also sets the offsets of its "/"
-// from the start in front, up to maxDepth+1 of them and len(path) after
-// the last, which findSeg would find one at a time: the count and the
-// offsets from the mask took 1% to 6% fewer instructions per Match on
-// the route sets than strings.Count and a search per segment
-// (bench/README.md).
-func (p *Path) mask() (uint64, bool) {
-	if !p.scanned {
-		p.slashes, p.short = ascii.ByteMask(p.path, '/')
-		p.scanned = true
-		if p.short && p.rooted {
-			m := p.slashes &^ 1 // front[0] is 0
-			for ; m != 0 && p.nf < len(p.front); m &= m - 1 {
-				p.front[p.nf] = bits.TrailingZeros64(m)
-				p.nf++
-			}
-			if m == 0 && p.nf < len(p.front) {
-				p.front[p.nf] = len(p.path)
-				p.nf++
-			}
+// short reports whether the path has at most 64 bytes, one bit a byte of
+// slashes.
+func (p *Path) short() bool { return len(p.path) <= 64 }
+
+// scan counts the path's segments, once. A short path it reads for its
+// "/" as the bits of slashes (a URL's pathname is ASCII, as ByteMask
+// reads it: the path states percent-encode every byte above 0x7E), and
+// if it starts with "/" sets the offsets of its "/" from the start in
+// front, up to maxDepth+1 of them and len(path) after the last, which
+// findSeg would find one at a time: the count and the offsets from the
+// mask took 1% to 6% fewer instructions per Match on the route sets than
+// strings.Count and a search per segment (bench/README.md).
+func (p *Path) scan() {
+	if !p.short() {
+		p.segs = strings.Count(p.path, "/")
+		return
+	}
+	p.slashes, _ = ascii.ByteMask(p.path, '/')
+	p.segs = bits.OnesCount64(p.slashes)
+	if p.rooted {
+		m := p.slashes &^ 1 // front[0] is 0
+		for ; m != 0 && p.nf < len(p.front); m &= m - 1 {
+			p.front[p.nf] = bits.TrailingZeros64(m)
+			p.nf++
+		}
+		if m == 0 && p.nf < len(p.front) {
+			p.front[p.nf] = len(p.path)
+			p.nf++
 		}
 	}
-	return p.slashes, p.short
 }
 
 // seg returns segment k from the start (side 0) or the end (side 1), and
 // false if the path has fewer segments; the path starts with "/" and k
 // is at most maxDepth from the start, maxDepth-1 from the end. A segment
-// from the start whose bounds are found (mask finds them all for a short
+// from the start whose bounds are found (scan finds them all for a short
 // path) is read at once; the others through findSeg.
 func (p *Path) seg(side, k int) (string, bool) {
 	if side == 0 && k+1 < p.nf {
@@ -649,7 +648,8 @@ func (p *Path) seg(side, k int) (string, bool) {
 // finds them, and those before, once.
 func (p *Path) findSeg(side, k int) (string, bool) {
 	n := len(p.path)
-	_, short := p.mask()
+	p.count() // scan, once
+	short := p.short()
 	if side == 0 {
 		for !short && p.nf <= k+1 && p.front[p.nf-1] < n {
 			from, end := p.front[p.nf-1]+1, n
