@@ -47,24 +47,24 @@ func FuzzWords(f *testing.F) {
 		}
 		// ByteMask, on s with each byte's high bit cleared (it reads
 		// ASCII), against a byte loop.
-		seven := []byte(s)
-		for i := range seven {
-			seven[i] &= 0x7F
+		low := []byte(s)
+		for i := range low {
+			low[i] &= 0x7F
 		}
+		seven := string(low)
 		for _, c := range []byte(chars) {
-			s := string(seven)
-			m, ok := ByteMask(s, c)
-			if ok != (len(s) <= 64) {
-				t.Fatalf("ByteMask(%q, %q): ok %v for %d bytes", s, c, ok, len(s))
+			m, ok := ByteMask(seven, c)
+			if ok != (len(seven) <= 64) {
+				t.Fatalf("ByteMask(%q, %q): ok %v for %d bytes", seven, c, ok, len(seven))
 			}
 			var want uint64
-			for i := 0; ok && i < len(s); i++ {
-				if s[i] == c {
+			for i := 0; ok && i < len(seven); i++ {
+				if seven[i] == c {
 					want |= 1 << i
 				}
 			}
 			if m != want {
-				t.Errorf("ByteMask(%q, %q) = %#x, byte by byte %#x", s, c, m, want)
+				t.Errorf("ByteMask(%q, %q) = %#x, byte by byte %#x", seven, c, m, want)
 			}
 		}
 		b := []byte(s)
