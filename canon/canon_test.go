@@ -683,6 +683,9 @@ func TestCanonicalizeLinearTime(t *testing.T) {
 	}{
 		{"percent", func(k int) string { return "http://h/" + strings.Repeat("%25", k) + "41" }},
 		{"pairs", func(k int) string { return "http://h/?" + strings.Repeat("b=1&a=", k) }},
+		// One long pair among many: each comparison the sort made read
+		// the pairs it compared for their "=".
+		{"longpair", func(k int) string { return "http://h/?" + strings.Repeat("0", k) + strings.Repeat("&", k) }},
 		{"jsessionid", func(k int) string { return "http://h/?" + strings.Repeat("jsessionid="+id+"&", k) }},
 		{"sid", func(k int) string { return "http://h/?" + strings.Repeat("sid="+id+"x", k) }},
 		{"cfidmid", func(k int) string { return "http://h/?" + strings.Repeat("cfid=cfid=", k) + "&x" }},

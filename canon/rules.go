@@ -224,25 +224,40 @@ func sortQuery(q, scratch []byte, order QueryOrder) []byte {
 	if bytes.IndexByte(q, '&') < 0 {
 		return scratch
 	}
-	type span struct{ start, end int }
+	// A pair's "=" is found once, as it is split off: a comparison that
+	// looked for it read the pair, and a sort compares one pair with
+	// many (one long pair among many took quadratic time).
+	type span struct{ start, eq, end int } // eq: the first "=", or -1
 	var array [32]span
 	pairs := array[:0]
 	for start := 0; ; {
-		end := bytes.IndexByte(q[start:], '&')
-		if end < 0 {
-			pairs = append(pairs, span{start, len(q)})
+		end := len(q)
+		if i := bytes.IndexByte(q[start:], '&'); i >= 0 {
+			end = start + i
+		}
+		eq := bytes.IndexByte(q[start:end], '=')
+		if eq >= 0 {
+			eq += start
+		}
+		pairs = append(pairs, span{start, eq, end})
+		if end == len(q) {
 			break
 		}
-		pairs = append(pairs, span{start, start + end})
-		start += end + 1
+		start = end + 1
+	}
+	split := func(p span) (name, value []byte) {
+		if p.eq < 0 {
+			return q[p.start:p.end], nil
+		}
+		return q[p.start:p.eq], q[p.eq+1 : p.end]
 	}
 	cmp := func(a, b span) int {
-		xn, xv, xeq := cutPair(q[a.start:a.end])
-		yn, yv, yeq := cutPair(q[b.start:b.end])
+		xn, xv := split(a)
+		yn, yv := split(b)
 		if r := bytes.Compare(xn, yn); r != 0 || order == QueryByName {
 			return r
 		}
-		if xeq != yeq {
+		if xeq, yeq := a.eq >= 0, b.eq >= 0; xeq != yeq {
 			if xeq {
 				return 1
 			}
@@ -269,14 +284,6 @@ func sortQuery(q, scratch []byte, order QueryOrder) []byte {
 	}
 	copy(q, scratch)
 	return scratch
-}
-
-// cutPair splits a query pair at its first "=".
-func cutPair(p []byte) (name, value []byte, eq bool) {
-	if i := bytes.IndexByte(p, '='); i >= 0 {
-		return p[:i], p[i+1:], true
-	}
-	return p, nil, false
 }
 
 // Session ids, as the Internet Archive's canonicalizer removes them (its
