@@ -189,7 +189,13 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		buf = append(append(buf, protocol...), "//("...)
 	}
 	if c.StripWWW {
-		k := wwwPrefix(hostname)
+		k := 0
+		switch {
+		case len(hostname) > 5 && hostname[:4] == "www." && hostname[4] != 'w':
+			k = 4 // the commonest, without wwwPrefix's call and loop
+		case len(hostname) > 3 && hostname[0] == 'w':
+			k = wwwPrefix(hostname)
+		}
 		hostname, dots = hostname[k:], dots>>k
 	}
 	buf = appendLabelsByMask(buf, hostname, dots)
