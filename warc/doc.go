@@ -80,8 +80,8 @@
 // record should start. The tests list each such file, with its reason.
 //
 // Memory stays bounded whatever the input: a header line may be 1 MiB,
-// a request body read for its key 4 MiB, a page read for its links
-// OutlinkOptions.MaxBytes; the rest of a record is streamed.
+// a header 4 MiB, a request body read for its key 4 MiB, a page read for
+// its links OutlinkOptions.MaxBytes; the rest of a record is streamed.
 //
 // # Links
 //

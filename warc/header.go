@@ -96,12 +96,14 @@ type lineReader func() ([]byte, error)
 // without ":" dropped. prefixes, where not nil, are the start line's
 // accepted first words (in upper case): with none matching, ok is false.
 // n is the length of what was read in characters, as warcio counts it.
+// A header longer than maxHeader is an error (warcio reads on).
 func parseHeader(next lineReader, first []byte, prefixes []string) (h HTTPHeader, n int, ok bool, err error) {
 	if first == nil {
 		if first, err = next(); err != nil {
 			return h, 0, false, err
 		}
 	}
+	size := len(first) // of the lines read, up to maxHeader
 	full := decodeLine(first)
 	n = utf8.RuneCountInString(full)
 	line := pyRStrip(full)
@@ -136,10 +138,14 @@ func parseHeader(next lineReader, first []byte, prefixes []string) (h HTTPHeader
 		if err != nil {
 			return "", err
 		}
+		if size += len(b); size > maxHeader {
+			return "", errHeaderTooLong
+		}
 		s := decodeLine(b)
 		n += utf8.RuneCountInString(s)
 		return pyRStrip(s), nil
 	}
+	var folded []byte // a value and the lines that continue it, joined once
 	cur, err := readStripped()
 	for err == nil && cur != "" {
 		name, value, hasColon := strings.Cut(cur, ":")
@@ -147,13 +153,20 @@ func parseHeader(next lineReader, first []byte, prefixes []string) (h HTTPHeader
 			name = strings.TrimRight(name, " \t")
 			value = pyLStrip(value)
 		}
+		folded = folded[:0]
 		var nextLine string
 		nextLine, err = readStripped()
 		for err == nil && nextLine != "" && (nextLine[0] == ' ' || nextLine[0] == '\t') {
 			if hasColon {
-				value += nextLine
+				if len(folded) == 0 {
+					folded = append(folded, value...)
+				}
+				folded = append(folded, nextLine...)
 			}
 			nextLine, err = readStripped()
+		}
+		if len(folded) > 0 {
+			value = string(folded)
 		}
 		if hasColon {
 			h.Header = append(h.Header, Field{name, value})

@@ -83,7 +83,16 @@ func parseJSHeaders(text string) jsHeaders {
 	start := 0
 	var name string
 	var value string
+	var folded []byte // value and the lines that continue it, joined once
 	hasValue := false
+	add := func() {
+		if hasValue && value != "" {
+			if len(folded) > 0 {
+				value = string(folded)
+			}
+			h.append(name, value)
+		}
+	}
 	for start < len(text) {
 		valueEnd := strings.IndexByte(text[start:], '\n')
 		if valueEnd >= 0 {
@@ -94,19 +103,20 @@ func parseJSHeaders(text string) jsHeaders {
 			lineEnd = len(text)
 		}
 		if hasValue && value != "" && (text[start] == ' ' || text[start] == '\t') {
-			value += jsTrimEnd(text[start:lineEnd])
+			if len(folded) == 0 {
+				folded = append(folded, value...)
+			}
+			folded = append(folded, jsTrimEnd(text[start:lineEnd])...)
 		} else {
-			if hasValue && value != "" {
-				h.append(name, value)
-			}
+			add()
 			hasValue = false
-			nameEnd := strings.IndexByte(text[start:], ':')
-			if nameEnd >= 0 {
+			// The ":" is looked for in the line: warcio.js looks in the
+			// rest of the block and takes it only before the line's end.
+			if nameEnd := strings.IndexByte(text[start:lineEnd], ':'); nameEnd >= 0 && valueEnd >= 0 {
 				nameEnd += start
-			}
-			if nameEnd >= 0 && nameEnd < valueEnd {
 				name = jsTrimStart(text[start:nameEnd])
 				value, hasValue = jsTrim(text[nameEnd+1:lineEnd]), true
+				folded = folded[:0]
 			}
 		}
 		if valueEnd < 0 {
@@ -114,9 +124,7 @@ func parseJSHeaders(text string) jsHeaders {
 		}
 		start = valueEnd + 1
 	}
-	if hasValue && value != "" {
-		h.append(name, value)
-	}
+	add()
 	return h
 }
 
@@ -176,8 +184,9 @@ func (rd *jsReader) nextMember() (bool, error) {
 	return rd.s.nextMember()
 }
 
-// readToDoubleCRLF reads up to and with the first CRLFCRLF, or to the end.
-func (rd *jsReader) readToDoubleCRLF() ([]byte, error) {
+// readToDoubleCRLF reads up to and with the first CRLFCRLF, or to the end,
+// of the header of the record that starts at start.
+func (rd *jsReader) readToDoubleCRLF(start int64) ([]byte, error) {
 	var b []byte
 	for {
 		line, err := rd.readLine()
@@ -188,8 +197,8 @@ func (rd *jsReader) readToDoubleCRLF() ([]byte, error) {
 			return b, nil
 		}
 		b = append(b, line...)
-		if len(b) > maxLine*4 {
-			return nil, &formatError{offset: rd.s.lineStart(0), msg: "a header longer than 4 MiB"}
+		if len(b) > maxHeader {
+			return nil, &formatError{offset: start, msg: errHeaderTooLong.Error()}
 		}
 		if bytes.HasSuffix(b, []byte("\r\n\r\n")) {
 			return b, nil
@@ -298,7 +307,7 @@ func (rd *jsReader) next(prev *jsRecord) (*jsRecord, error) {
 		}
 		return nil, nil
 	}
-	block, err := rd.readToDoubleCRLF()
+	block, err := rd.readToDoubleCRLF(start)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +348,7 @@ func (rd *jsReader) next(prev *jsRecord) (*jsRecord, error) {
 		parseHTTP = jsNumber(cl) > 0 // Number(null) is 0
 	}
 	if parseHTTP {
-		h, n, err := rd.readHTTP()
+		h, n, err := rd.readHTTP(rec.start)
 		if err != nil {
 			return nil, err
 		}
@@ -371,8 +380,9 @@ func (rd *jsReader) next(prev *jsRecord) (*jsRecord, error) {
 	return rec, nil
 }
 
-// readHTTP reads an HTTP header from the data, and how many bytes it took.
-func (rd *jsReader) readHTTP() (*jsHTTP, int64, error) {
+// readHTTP reads an HTTP header from the data of the record that starts
+// at start, and how many bytes it took.
+func (rd *jsReader) readHTTP(start int64) (*jsHTTP, int64, error) {
 	before := rd.s.offset()
 	line, err := rd.readLine()
 	if err != nil {
@@ -382,7 +392,7 @@ func (rd *jsReader) readHTTP() (*jsHTTP, int64, error) {
 	if status == "" {
 		return nil, int64(len(line)), nil
 	}
-	block, err := rd.readToDoubleCRLF()
+	block, err := rd.readToDoubleCRLF(start)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -92,5 +93,26 @@ func TestBoundedMemory(t *testing.T) {
 	ix, _ := NewIndexer(CDXJIndexer, IndexOptions{})
 	if err := ix.Index(io.Discard, "f", strings.NewReader(long)); err == nil || !strings.Contains(err.Error(), "longer than 1 MiB") {
 		t.Errorf("a header line of 2 MiB: %v", err)
+	}
+	// So is a header of short lines longer than 4 MiB in all, the WARC
+	// record's or the archived HTTP message's, after the record before it.
+	first := "WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/\r\nWARC-Date: 2026-11-28T12:00:00Z\r\nContent-Length: 0\r\n\r\n\r\n\r\n"
+	lines := strings.Repeat("X: a\r\n", 1<<20)
+	for name, file := range map[string]string{
+		"WARC": first + "WARC/1.0\r\nWARC-Type: response\r\n" + lines + "\r\n",
+		"HTTP": first + fmt.Sprintf("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/\r\nContent-Length: %d\r\n\r\nHTTP/1.1 200 OK\r\n%s\r\n", len(lines)+19, lines),
+	} {
+		for _, format := range IndexFormats {
+			ix, _ := NewIndexer(format, IndexOptions{})
+			var out strings.Builder
+			err := ix.Index(&out, "f", strings.NewReader(file))
+			var e *Error
+			if !errors.As(err, &e) || e.File != "f" || e.Offset != int64(len(first)) || !strings.Contains(err.Error(), "longer than 4 MiB") {
+				t.Errorf("%s, a %s header of 6 MiB: %v", format, name, err)
+			}
+			if !strings.Contains(out.String(), "com,example)/ 20261128120000") {
+				t.Errorf("%s, a %s header of 6 MiB: the lines before it: %q", format, name, out.String())
+			}
+		}
 	}
 }

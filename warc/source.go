@@ -51,13 +51,19 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // bufSize is the read size of the file and of the inflater's output.
 const bufSize = 64 << 10
 
-// maxLine bounds a line of a header: longer ones are an error, so that
-// memory stays bounded whatever the input.
-const maxLine = 1 << 20
+// maxLine bounds a line of a header, and maxHeader a header's lines
+// together: longer ones are an error, so that memory stays bounded
+// whatever the input (a header of many short lines as well as one long
+// line).
+const (
+	maxLine   = 1 << 20
+	maxHeader = 4 * maxLine
+)
 
 var (
-	errLineTooLong = errors.New("a header line longer than 1 MiB")
-	gzipMagic      = []byte{0x1f, 0x8b}
+	errLineTooLong   = errors.New("a header line longer than 1 MiB")
+	errHeaderTooLong = errors.New("a header longer than 4 MiB")
+	gzipMagic        = []byte{0x1f, 0x8b}
 )
 
 // sources keeps sources, with their buffers and inflater, for the next
