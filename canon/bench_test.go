@@ -28,3 +28,11 @@ func BenchmarkSURT(b *testing.B) {
 		corpus.PerURL(b, urls, func(s string) { _, _ = SURT(s, SURTOptions{}) })
 	})
 }
+
+// BenchmarkSURTCDX makes the SURT of each URL as the surt package makes it
+// (CDXCompatible), the key of warc's cdxj-indexer and CDX indexes.
+func BenchmarkSURTCDX(b *testing.B) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		corpus.PerURL(b, urls, func(s string) { _, _ = SURT(s, SURTOptions{CDXCompatible: true}) })
+	})
+}
