@@ -58,6 +58,7 @@ type Indexer struct {
 	format IndexFormat
 	opts   IndexOptions
 	jsLast *jsRecord // warcio.js's record held for its pair
+	buf    []byte    // for the digests it computes, made once
 }
 
 // NewIndexer returns an Indexer of the format, or an error naming the
@@ -315,7 +316,10 @@ func (ix *Indexer) pyRead(rec *Record) (*pyEntry, error) {
 	digest, hasDigest := rec.Header.Lookup("WARC-Payload-Digest")
 	if !hasDigest && typ != "revisit" {
 		h := sha1.New()
-		if _, err := io.Copy(h, rec.Payload()); err != nil {
+		if ix.buf == nil {
+			ix.buf = make([]byte, 32<<10) // io.Copy's size, which it made for every copy
+		}
+		if _, err := io.CopyBuffer(h, rec.Payload(), ix.buf); err != nil {
 			return nil, err
 		}
 		digest, hasDigest = "sha1:"+base32.StdEncoding.EncodeToString(h.Sum(nil)), true

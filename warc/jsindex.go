@@ -128,6 +128,10 @@ func parseJSHeaders(text string) jsHeaders {
 	return h
 }
 
+// dateSeparators removes the "-", ":" and "T" of a WARC-Date, as
+// warcio.js's timestamp does; built once, not for each record.
+var dateSeparators = strings.NewReplacer("-", "", ":", "", "T", "")
+
 // A jsRecord is what warcio.js's indexer keeps of a record.
 type jsRecord struct {
 	offset, length int64 // in plain files
@@ -552,7 +556,7 @@ func (ix *Indexer) writeJSPair(w *bufio.Writer, rec, req *jsRecord, rd *jsReader
 		key = "undefined"
 	}
 	date, _ := rec.get("WARC-Date")
-	ts := strings.NewReplacer("-", "", ":", "", "T", "").Replace(date)
+	ts := dateSeparators.Replace(date)
 	ts = jsSlice(ts, 14)
 	b := make([]byte, 0, 256)
 	b = append(b, key...)
