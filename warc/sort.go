@@ -13,17 +13,32 @@ import (
 // distinct line once, as cdxj-indexer -s writes its index: the order of
 // the keys replay tools search by binary search (a byte order, as
 // LC_ALL=C sort's). It holds up to its memory bound of lines, then sorts
-// them into a temporary file, and merges those files when closed, so
-// that its memory stays bounded whatever the index's size.
+// them into a temporary file, and merges those files sixteen at a time,
+// as they come and when closed, so that its memory and its open files
+// stay bounded whatever the index's size.
 type Sorter struct {
 	w       io.Writer
 	max     int
 	lines   [][]byte
 	size    int
 	partial []byte
-	runs    []*os.File
+	runs    []sortRun // spilled, in order, by level (see spill)
 	err     error
 }
+
+// A sortRun is a temporary file of sorted lines, made of maxRuns^level
+// spills.
+type sortRun struct {
+	f     *os.File
+	level int
+}
+
+// maxRuns is how many runs a Sorter merges at once. It holds fewer than
+// maxRuns runs of each level open, a few dozen temporary files for an
+// index of terabytes (merging every spill at once at the end took a file
+// descriptor for each, and a read buffer, as many as the index's size
+// over the memory bound).
+const maxRuns = 16
 
 // DefaultSortMemory is the memory bound of NewSorter's lines: the 32 MiB
 // of cdxj-indexer's.
@@ -71,30 +86,63 @@ func (s *Sorter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// spill sorts the lines held into a temporary file.
+// spill sorts the lines held into a temporary file, a run of level 0.
+// When the last maxRuns runs have one level, it merges them into one of
+// the next level, again while that makes maxRuns of one level: the runs
+// are fewer than maxRuns of each level, and each line is merged once per
+// level, as in a merge sort of maxRuns ways.
 func (s *Sorter) spill() error {
 	slices.SortFunc(s.lines, bytes.Compare)
-	f, err := os.CreateTemp("", "weburl-sort-*")
+	f, err := tempRun(func(w io.Writer) error { return writeDistinct(w, s.lines) })
 	if err != nil {
 		return err
 	}
-	os.Remove(f.Name()) // gone when closed
-	bw := bufio.NewWriterSize(f, 1<<20)
-	if err := writeDistinct(bw, s.lines); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		f.Close()
-		return err
-	}
-	s.runs = append(s.runs, f)
+	s.runs = append(s.runs, sortRun{f, 0})
 	s.lines, s.size = nil, 0
+	for n := len(s.runs); n >= maxRuns && s.runs[n-maxRuns].level == s.runs[n-1].level; n = len(s.runs) {
+		if err := s.mergeLast(maxRuns, s.runs[n-1].level+1); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// mergeLast merges the last k runs into one of the level.
+func (s *Sorter) mergeLast(k, level int) error {
+	last := s.runs[len(s.runs)-k:]
+	f, err := tempRun(func(w io.Writer) error { return merge(w, last) })
+	for _, r := range last {
+		r.f.Close()
+	}
+	s.runs = s.runs[:len(s.runs)-k]
+	if err != nil {
+		return err
+	}
+	s.runs = append(s.runs, sortRun{f, level})
+	return nil
+}
+
+// tempRun returns a temporary file that write has written, read from its
+// start; the file is gone once closed.
+func tempRun(write func(io.Writer) error) (*os.File, error) {
+	f, err := os.CreateTemp("", "weburl-sort-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 func writeDistinct(w io.Writer, lines [][]byte) error {
@@ -117,9 +165,10 @@ func (s *Sorter) Close() error {
 		return s.err
 	}
 	defer func() {
-		for _, f := range s.runs {
-			f.Close()
+		for _, r := range s.runs {
+			r.f.Close()
 		}
+		s.runs = nil
 	}()
 	if len(s.partial) > 0 {
 		s.lines = append(s.lines, append(s.partial, '\n'))
@@ -138,21 +187,35 @@ func (s *Sorter) Close() error {
 			return err
 		}
 	}
+	for len(s.runs) > maxRuns {
+		if err := s.mergeLast(maxRuns, 0); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriterSize(s.w, 1<<16)
+	if err := merge(bw, s.runs); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// merge writes the lines of the runs, each sorted and distinct, in order,
+// each distinct line once.
+func merge(w io.Writer, runs []sortRun) error {
 	h := &mergeHeap{}
-	for _, f := range s.runs {
-		r := bufio.NewReaderSize(f, 1<<16)
+	for _, rn := range runs {
+		r := bufio.NewReaderSize(rn.f, 1<<16)
 		if line, err := r.ReadBytes('\n'); len(line) > 0 {
 			heap.Push(h, &run{r: r, line: line})
 		} else if err != nil && err != io.EOF {
 			return err
 		}
 	}
-	bw := bufio.NewWriterSize(s.w, 1<<16)
 	var last []byte
 	for h.Len() > 0 {
 		top := (*h)[0]
 		if last == nil || !bytes.Equal(top.line, last) {
-			if _, err := bw.Write(top.line); err != nil {
+			if _, err := w.Write(top.line); err != nil {
 				return err
 			}
 			last = append(last[:0], top.line...)
@@ -168,7 +231,7 @@ func (s *Sorter) Close() error {
 			heap.Pop(h)
 		}
 	}
-	return bw.Flush()
+	return nil
 }
 
 type run struct {
