@@ -129,8 +129,8 @@ func tempRun(write func(io.Writer) error) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	os.Remove(f.Name())
-	bw := bufio.NewWriterSize(f, 1<<16)
+	os.Remove(f.Name()) // gone when closed
+	bw := bufio.NewWriterSize(f, 1<<20)
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
