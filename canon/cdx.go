@@ -126,6 +126,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 
 	// handyurl.geturl_bytes with surt=True.
 	var b strings.Builder
+	b.Grow(len(scheme) + len(host) + len(path) + len(query) + 16) // ":", "//(", ",", the port, ")", "/", "?"
 	switch {
 	case opts.WithScheme:
 		b.WriteString(scheme)
@@ -141,7 +142,7 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 		b.WriteByte(':')
 	}
 	if host != "" {
-		b.WriteString(cdxHostToSURT(host, !opts.KeepIPOrder))
+		writeHostSURT(&b, host, !opts.KeepIPOrder)
 		if port != 0 {
 			b.WriteByte(':')
 			b.WriteString(strconv.Itoa(port))
@@ -232,14 +233,13 @@ func cdxHostinfo(netloc string) (host, port string) {
 
 // cdxLower lowercases the ASCII letters of s.
 func cdxLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			ascii.LowerBytes(b[i:])
-			return string(b)
-		}
+	i := ascii.IndexUpper(s)
+	if i < 0 {
+		return s
 	}
-	return s
+	b := []byte(s)
+	ascii.LowerBytes(b[i:])
+	return ownedString(b)
 }
 
 // cdxUnescape decodes s's percent-encoded bytes until none is left
@@ -324,6 +324,11 @@ func cdxIPv4(host string) (string, bool) {
 	if host == "" {
 		return "", false
 	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c != '.' && (c < '0' || c > '9') {
+			return "", false // as a part that is not all digits, without the split
+		}
+	}
 	if ascii.AllDigits(host) {
 		var v uint32
 		for i := 0; i < len(host); i++ {
@@ -396,23 +401,40 @@ func cdxDefaultPort(scheme string) int {
 	return 0
 }
 
-// cdxHostToSURT reverses the labels of host and joins them with ",", but
-// for a dotted quad of one to three digits each when reverseIP is false.
-func cdxHostToSURT(host string, reverseIP bool) string {
-	labels := strings.Split(host, ".")
-	if !reverseIP && len(labels) == 4 {
-		quad := true
-		for _, l := range labels {
-			quad = quad && len(l) >= 1 && len(l) <= 3 && ascii.AllDigits(l)
-		}
-		if quad {
-			return host
+// writeHostSURT writes the labels of host reversed and joined with ",",
+// but a dotted quad of one to three digits each as it is when reverseIP
+// is false.
+func writeHostSURT(b *strings.Builder, host string, reverseIP bool) {
+	if !reverseIP && isDottedQuad(host) {
+		b.WriteString(host)
+		return
+	}
+	end := len(host)
+	for i := len(host) - 1; i >= 0; i-- {
+		if host[i] == '.' {
+			b.WriteString(host[i+1 : end])
+			b.WriteByte(',')
+			end = i
 		}
 	}
-	for i, j := 0, len(labels)-1; i < j; i, j = i+1, j-1 {
-		labels[i], labels[j] = labels[j], labels[i]
+	b.WriteString(host[:end])
+}
+
+// isDottedQuad reports whether host is four labels of one to three
+// digits each.
+func isDottedQuad(host string) bool {
+	labels, n := 1, 0 // n: the digits of the label so far
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case c == '.' && n > 0:
+			labels, n = labels+1, 0
+		case '0' <= c && c <= '9' && n < 3:
+			n++
+		default:
+			return false
+		}
 	}
-	return strings.Join(labels, ",")
+	return labels == 4 && n > 0
 }
 
 // cdxSortQuery sorts the pairs of query, split at "&" and then at the

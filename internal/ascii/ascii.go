@@ -284,6 +284,23 @@ func LowerBytes(b []byte) {
 	}
 }
 
+// IndexUpper returns the index of the first ASCII upper-case letter in
+// s, any bytes, or -1; eight bytes at a time.
+func IndexUpper(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if m := upperLetters(Load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
 // upperLetters returns x with the high bit of each byte set that is an
 // ASCII upper-case letter, and every other bit clear: for a byte with bit
 // 7 clear, adding 0x80-'A' sets it and adding 0x80-'Z'-1 does not. Moved

@@ -23,6 +23,9 @@ func FuzzWords(f *testing.F) {
 		if got, want := IndexTabOrNewline(s), strings.IndexAny(s, "\t\n\r"); got != want {
 			t.Errorf("IndexTabOrNewline(%q) = %d, strings.IndexAny %d", s, got, want)
 		}
+		if got, want := IndexUpper(s), strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }); got != want {
+			t.Errorf("IndexUpper(%q) = %d, strings.IndexFunc %d", s, got, want)
+		}
 		// The words of s with each byte's high bit cleared (WordInRange
 		// and WordOther read ASCII), against a byte loop.
 		for i := 0; i+8 <= len(s); i++ {
