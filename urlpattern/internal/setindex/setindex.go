@@ -298,8 +298,9 @@ func setBit(b []word, i int) []word {
 }
 
 // Build readies the index once every pattern is added: it gives every bit
-// set the index's length and adds to each exact hostname the shapes of
-// the suffixes and of HostAny and HostOther, so that a URL of such a host
+// set but the tables' (which hold the words their shapes span) the
+// index's length, and adds to each exact hostname the shapes of the
+// suffixes and of HostAny and HostOther, so that a URL of such a host
 // needs one lookup.
 func (ix *Index) Build() {
 	ix.words = (len(ix.shapes) + wordBits - 1) / wordBits
@@ -316,30 +317,25 @@ func (ix *Index) Build() {
 		ix.byScheme[k] = grow(ix.byScheme[k])
 	}
 	ix.infixed = grow(ix.infixed)
-	ix.infixes.grow(ix.words)
 	for n := range ix.byCount {
 		ix.byCount[n] = grow(ix.byCount[n])
 	}
 	for _, pos := range []*[maxDepth]position{&ix.front, &ix.back} {
 		for k := range pos {
 			pos[k].free, pos[k].lit = grow(pos[k].free), grow(pos[k].lit)
-			pos[k].text.grow(ix.words)
-			pos[k].affix.grow(ix.words)
 		}
 	}
-	ix.hostSuffix.grow(ix.words)
-	ix.hostExact.grow(ix.words)
 	for j := range ix.hostExact.slots {
 		e := &ix.hostExact.slots[j]
 		if !e.used {
 			continue
 		}
-		or(e.bits, ix.hostOther)
-		ix.suffixes(e.key, e.bits)
-		if popCount(e.bits) <= fewHost {
-			for w, b := range e.bits {
+		e.bits.orWords(ix.hostOther)
+		ix.suffixes(e.key, &e.bits)
+		if popCount(e.bits.w) <= fewHost {
+			for w, b := range e.bits.w {
 				for ; b != 0; b &= b - 1 {
-					e.few = append(e.few, int32(w*wordBits+bits.TrailingZeros(b)))
+					e.few = append(e.few, int32((e.bits.off+w)*wordBits+bits.TrailingZeros(b)))
 				}
 			}
 			if e.few == nil {
@@ -350,14 +346,14 @@ func (ix *Index) Build() {
 }
 
 // suffixes ors into dst the shapes of the HostSuffix keys host ends with.
-func (ix *Index) suffixes(host string, dst []word) {
+func (ix *Index) suffixes(host string, dst *bitRange) {
 	if ix.hostSuffix.n == 0 {
 		return
 	}
 	for i := 0; i < len(host); i++ {
 		if host[i] == '.' && hasLen(&ix.suffixLens, len(host)-i) {
-			if b := ix.hostSuffix.get(host[i:]); b != nil {
-				or(dst, b)
+			if b := ix.hostSuffix.get(host[i:]); b.w != nil {
+				dst.orRange(b)
 			}
 		}
 	}
@@ -416,7 +412,8 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 	var p Path
 	p.init(path)
 	last := -1 // the last pattern visited
-	var exact []word
+	var exact bitRange
+	hasExact := false
 	if ix.hostExact.n > 0 {
 		e := ix.hostExact.slot(host)
 		if e.used && e.few != nil {
@@ -434,7 +431,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			}
 			return -1
 		}
-		exact = e.bits
+		exact, hasExact = e.bits, e.used
 	}
 	byScheme := ix.byScheme[min(bits.TrailingZeros8(uint8(scheme)), numSchemes-1)]
 	for w0 := 0; w0 < ix.words; w0 += chunk {
@@ -444,9 +441,9 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 		// which for these few words (chunk at most) cost more than the
 		// loop's moves (bench/README.md, "What the code's comments rest
 		// on").
-		if exact != nil {
+		if hasExact {
 			for w := range c {
-				c[w] = exact[w0+w] // with the suffixes' and the others' (see Build)
+				c[w] = exact.at(w0 + w) // with the suffixes' and the others' (see Build)
 			}
 		} else {
 			for w := range c {
@@ -455,8 +452,10 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			// The suffixes the host ends with, from each dot on.
 			for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
 				if hasLen(&ix.suffixLens, len(host)-i) {
-					if b := ix.hostSuffix.get(host[i:]); b != nil {
-						or(c, b[w0:])
+					if b := ix.hostSuffix.get(host[i:]); b.w != nil {
+						for w := range c {
+							c[w] |= b.at(w0 + w)
+						}
 					}
 				}
 			}
@@ -527,9 +526,9 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 			if j < 0 {
 				break // the last segment starts no infix
 			}
-			if b := ix.infixes.get(rest[:j]); b != nil {
+			if b := ix.infixes.get(rest[:j]); b.w != nil {
 				for w := range c {
-					hits[w] |= b[w0+w]
+					hits[w] |= b.at(w0 + w)
 				}
 			}
 		}
@@ -551,7 +550,7 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 				break // no candidate wants a text here or deeper
 			}
 			seg, ok := p.seg(side, k)
-			var byText []word
+			var byText bitRange
 			if ok && pos[k].lens&(1<<min(len(seg), 63)) != 0 {
 				byText = pos[k].text.get(seg)
 			}
@@ -559,18 +558,18 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 			for w := range c {
 				allowed[w] = pos[k].free[w0+w]
 			}
-			if byText != nil {
+			if byText.w != nil {
 				for w := range c {
-					allowed[w] |= byText[w0+w]
+					allowed[w] |= byText.at(w0 + w)
 				}
 			}
 			if ok && pos[k].kinds != 0 {
 				var buf [3]byte
 				for kind := range 4 {
 					if pos[k].kinds&(1<<kind) != 0 && len(seg) > kind%2 {
-						if b := pos[k].affix.get(affixKey(&buf, kind, seg)); b != nil {
+						if b := pos[k].affix.get(affixKey(&buf, kind, seg)); b.w != nil {
 							for w := range c {
-								allowed[w] |= b[w0+w]
+								allowed[w] |= b.at(w0 + w)
 							}
 						}
 					}
@@ -810,12 +809,6 @@ func hasLen(lens *[4]uint64, n int) bool {
 	return n < 256 && lens[n/64]&(1<<(n%64)) != 0
 }
 
-func or(dst, src []word) {
-	for i := range dst {
-		dst[i] |= src[i]
-	}
-}
-
 // A table maps strings to bit sets, in open addressing with strHash:
 // cheaper than a map's for the short keys of a set (hosts, suffixes,
 // path segments).
@@ -827,9 +820,78 @@ type table struct {
 type entry struct {
 	key  string
 	a, b uint64 // key's words (keyWords)
-	bits []word
+	bits bitRange
 	few  []int32 // of an exact host with few shapes: their bits, in order
 	used bool
+}
+
+// A bitRange is a bit set of shapes held from its word off on: the words
+// outside w are zero. A key of a table holds the words its shapes span,
+// not every word of the index: those took memory in the square of the
+// number of patterns (a set of 40,000 patterns, each of its own host or
+// first segment, held 275 MB, and took 1.6 s to build).
+type bitRange struct {
+	off int
+	w   []word
+}
+
+// at returns word i of the set.
+func (r bitRange) at(i int) word {
+	if j := uint(i - r.off); j < uint(len(r.w)) {
+		return r.w[j]
+	}
+	return 0
+}
+
+// set sets bit i.
+func (r *bitRange) set(i int) {
+	r.widen(i/wordBits, i/wordBits+1)
+	r.w[i/wordBits-r.off] |= 1 << (i % wordBits)
+}
+
+// widen makes r hold at least the words from lo to hi (exclusive).
+func (r *bitRange) widen(lo, hi int) {
+	switch end := r.off + len(r.w); {
+	case r.w == nil:
+		r.off, r.w = lo, make([]word, hi-lo)
+	case lo >= r.off:
+		if hi > end {
+			r.w = append(r.w, make([]word, hi-end)...) // shapes are added in order
+		}
+	default:
+		w := make([]word, max(hi, end)-lo)
+		copy(w[r.off-lo:], r.w)
+		r.off, r.w = lo, w
+	}
+}
+
+// orWords ors into r the bit set b, every word of the index.
+func (r *bitRange) orWords(b []word) {
+	lo, hi := 0, len(b)
+	for lo < hi && b[lo] == 0 {
+		lo++
+	}
+	for hi > lo && b[hi-1] == 0 {
+		hi--
+	}
+	if lo == hi {
+		return
+	}
+	r.widen(lo, hi)
+	for i := lo; i < hi; i++ {
+		r.w[i-r.off] |= b[i]
+	}
+}
+
+// orRange ors b into r.
+func (r *bitRange) orRange(b bitRange) {
+	if len(b.w) == 0 {
+		return
+	}
+	r.widen(b.off, b.off+len(b.w))
+	for j, x := range b.w {
+		r.w[b.off+j-r.off] |= x
+	}
 }
 
 // keyWords returns the first and last eight bytes of s, or, if it is
@@ -873,16 +935,7 @@ func (t *table) add(key string, i int) {
 		*e = entry{key: key, a: a, b: b, used: true}
 		t.n++
 	}
-	e.bits = setBit(e.bits, i)
-}
-
-// grow gives every bit set words words.
-func (t *table) grow(words int) {
-	for j := range t.slots {
-		for len(t.slots[j].bits) < words && t.slots[j].used {
-			t.slots[j].bits = append(t.slots[j].bits, 0)
-		}
-	}
+	e.bits.set(i)
 }
 
 // slot returns key's entry, or the free one where it goes. A key of up
@@ -899,10 +952,10 @@ func (t *table) slot(key string) *entry {
 	}
 }
 
-// get returns key's bit set, or nil.
-func (t *table) get(key string) []word {
+// get returns key's bit set; with no words (w nil) if there is no key.
+func (t *table) get(key string) bitRange {
 	if t.n == 0 {
-		return nil
+		return bitRange{}
 	}
 	return t.slot(key).bits
 }
