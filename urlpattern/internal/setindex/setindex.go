@@ -411,9 +411,8 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 	var cands [chunk]word
 	var p Path
 	p.init(path)
-	last := -1 // the last pattern visited
-	var exact bitRange
-	hasExact := false
+	last := -1         // the last pattern visited
+	var exact bitRange // the exact host's shapes (w nil if the host is none: a key has a shape)
 	if ix.hostExact.n > 0 {
 		e := ix.hostExact.slot(host)
 		if e.used && e.few != nil {
@@ -431,7 +430,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			}
 			return -1
 		}
-		exact, hasExact = e.bits, e.used
+		exact = e.bits
 	}
 	byScheme := ix.byScheme[min(bits.TrailingZeros8(uint8(scheme)), numSchemes-1)]
 	for w0 := 0; w0 < ix.words; w0 += chunk {
@@ -441,7 +440,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 		// which for these few words (chunk at most) cost more than the
 		// loop's moves (bench/README.md, "What the code's comments rest
 		// on").
-		if hasExact {
+		if exact.w != nil {
 			for w := range c {
 				c[w] = exact.at(w0 + w) // with the suffixes' and the others' (see Build)
 			}
@@ -874,13 +873,7 @@ func (r *bitRange) orWords(b []word) {
 	for hi > lo && b[hi-1] == 0 {
 		hi--
 	}
-	if lo == hi {
-		return
-	}
-	r.widen(lo, hi)
-	for i := lo; i < hi; i++ {
-		r.w[i-r.off] |= b[i]
-	}
+	r.orRange(bitRange{lo, b[lo:hi]})
 }
 
 // orRange ors b into r.
