@@ -125,44 +125,43 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	}
 
 	// handyurl.geturl_bytes with surt=True.
-	var b strings.Builder
-	b.Grow(len(scheme) + len(host) + len(path) + len(query) + 16) // ":", "//(", ",", the port, ")", "/", "?"
+	b := make([]byte, 0, len(scheme)+len(host)+len(path)+len(query)+16) // ":", "//(", ",", the port, ")", "/", "?"
 	switch {
 	case opts.WithScheme:
-		b.WriteString(scheme)
-		b.WriteByte(':')
+		b = append(append(b, scheme...), ':')
 		if host != "" {
 			if scheme != "dns" {
-				b.WriteString("//")
+				b = append(b, "//"...)
 			}
-			b.WriteByte('(')
+			b = append(b, '(')
 		}
 	case host == "":
-		b.WriteString(scheme)
-		b.WriteByte(':')
+		b = append(append(b, scheme...), ':')
 	}
 	if host != "" {
-		writeHostSURT(&b, host, !opts.KeepIPOrder)
+		if !opts.KeepIPOrder || !isDottedQuad(host) {
+			b = appendReversedLabels(b, host)
+		} else {
+			b = append(b, host...)
+		}
 		if port != 0 {
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(port))
+			b = strconv.AppendInt(append(b, ':'), int64(port), 10)
 		}
 		if opts.TrailingComma {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.WriteByte(')')
+		b = append(b, ')')
 	}
 	switch {
 	case path != "":
-		b.WriteString(path)
+		b = append(b, path...)
 	case query != "":
-		b.WriteByte('/')
+		b = append(b, '/')
 	}
 	if query != "" {
-		b.WriteByte('?')
-		b.WriteString(query)
+		b = append(append(b, '?'), query...)
 	}
-	return b.String(), nil
+	return ownedString(b), nil
 }
 
 // cdxLastProtocol cuts a run of "http://" and "https://" at the start of
@@ -324,25 +323,30 @@ func cdxIPv4(host string) (string, bool) {
 	if host == "" {
 		return "", false
 	}
+	// Digits and at most three dots, read before the split.
+	dots := 0
 	for i := 0; i < len(host); i++ {
-		if c := host[i]; c != '.' && (c < '0' || c > '9') {
-			return "", false // as a part that is not all digits, without the split
+		switch c := host[i]; {
+		case c == '.':
+			dots++
+		case c < '0' || c > '9':
+			return "", false
 		}
 	}
-	if ascii.AllDigits(host) {
+	if dots == 0 {
 		var v uint32
 		for i := 0; i < len(host); i++ {
 			v = v*10 + uint32(host[i]-'0')
 		}
 		return ipv4String(v), true
 	}
-	parts := strings.Split(host, ".")
-	if len(parts) > 4 {
+	if dots > 3 {
 		return "", false
 	}
+	parts := strings.Split(host, ".")
 	octal := host[0] == '0'
 	for _, p := range parts {
-		if p == "" || !ascii.AllDigits(p) || octal && strings.ContainsAny(p, "89") {
+		if p == "" || octal && strings.ContainsAny(p, "89") {
 			return "", false
 		}
 	}
@@ -399,25 +403,6 @@ func cdxDefaultPort(scheme string) int {
 		return 443
 	}
 	return 0
-}
-
-// writeHostSURT writes the labels of host reversed and joined with ",",
-// but a dotted quad of one to three digits each as it is when reverseIP
-// is false.
-func writeHostSURT(b *strings.Builder, host string, reverseIP bool) {
-	if !reverseIP && isDottedQuad(host) {
-		b.WriteString(host)
-		return
-	}
-	end := len(host)
-	for i := len(host) - 1; i >= 0; i-- {
-		if host[i] == '.' {
-			b.WriteString(host[i+1 : end])
-			b.WriteByte(',')
-			end = i
-		}
-	}
-	b.WriteString(host[:end])
 }
 
 // isDottedQuad reports whether host is four labels of one to three
