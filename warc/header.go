@@ -86,6 +86,26 @@ func pyRStrip(s string) string { return strings.TrimRightFunc(s, pySpace) }
 func pyLStrip(s string) string { return strings.TrimLeftFunc(s, pySpace) }
 func pyStrip(s string) string  { return strings.TrimFunc(s, pySpace) }
 
+// A folding joins a field's value and the lines that continue it, once
+// (a concatenation for each line took quadratic time).
+type folding []byte
+
+// add adds a line that continues the value v.
+func (f *folding) add(v, line string) {
+	if len(*f) == 0 {
+		*f = append(*f, v...)
+	}
+	*f = append(*f, line...)
+}
+
+// value returns v and the lines added since, and empties f.
+func (f *folding) value(v string) string {
+	if len(*f) > 0 {
+		v, *f = string(*f), (*f)[:0]
+	}
+	return v
+}
+
 // lineReader reads the lines of a header: each with its "\n", nil at the end.
 type lineReader func() ([]byte, error)
 
@@ -145,7 +165,7 @@ func parseHeader(next lineReader, first []byte, prefixes []string) (h HTTPHeader
 		n += utf8.RuneCountInString(s)
 		return pyRStrip(s), nil
 	}
-	var folded []byte // a value and the lines that continue it, joined once
+	var folded folding
 	cur, err := readStripped()
 	for err == nil && cur != "" {
 		name, value, hasColon := strings.Cut(cur, ":")
@@ -153,21 +173,15 @@ func parseHeader(next lineReader, first []byte, prefixes []string) (h HTTPHeader
 			name = strings.TrimRight(name, " \t")
 			value = pyLStrip(value)
 		}
-		folded = folded[:0]
 		var nextLine string
 		nextLine, err = readStripped()
 		for err == nil && nextLine != "" && (nextLine[0] == ' ' || nextLine[0] == '\t') {
 			if hasColon {
-				if len(folded) == 0 {
-					folded = append(folded, value...)
-				}
-				folded = append(folded, nextLine...)
+				folded.add(value, nextLine)
 			}
 			nextLine, err = readStripped()
 		}
-		if len(folded) > 0 {
-			value = string(folded)
-		}
+		value = folded.value(value)
 		if hasColon {
 			h.Header = append(h.Header, Field{name, value})
 		}

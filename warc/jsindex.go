@@ -83,14 +83,11 @@ func parseJSHeaders(text string) jsHeaders {
 	start := 0
 	var name string
 	var value string
-	var folded []byte // value and the lines that continue it, joined once
+	var folded folding
 	hasValue := false
 	add := func() {
 		if hasValue && value != "" {
-			if len(folded) > 0 {
-				value = string(folded)
-			}
-			h.append(name, value)
+			h.append(name, folded.value(value))
 		}
 	}
 	for start < len(text) {
@@ -103,10 +100,7 @@ func parseJSHeaders(text string) jsHeaders {
 			lineEnd = len(text)
 		}
 		if hasValue && value != "" && (text[start] == ' ' || text[start] == '\t') {
-			if len(folded) == 0 {
-				folded = append(folded, value...)
-			}
-			folded = append(folded, jsTrimEnd(text[start:lineEnd])...)
+			folded.add(value, jsTrimEnd(text[start:lineEnd]))
 		} else {
 			add()
 			hasValue = false
@@ -116,7 +110,6 @@ func parseJSHeaders(text string) jsHeaders {
 				nameEnd += start
 				name = jsTrimStart(text[start:nameEnd])
 				value, hasValue = jsTrim(text[nameEnd+1:lineEnd]), true
-				folded = folded[:0]
 			}
 		}
 		if valueEnd < 0 {
