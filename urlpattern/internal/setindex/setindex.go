@@ -889,17 +889,26 @@ func (r *bitRange) orRange(b bitRange) {
 
 // keyWords returns the first and last eight bytes of s, or, if it is
 // shorter, its bytes in one word: with its length, all of a key of up to
-// 16 bytes (as most hosts' labels and path segments are).
+// 16 bytes (as most hosts' labels and path segments are). A key shorter
+// than eight bytes is read as its first and last four (which overlap
+// where it is shorter), or as three bytes that hold all of one of one to
+// three: no loop a byte at a time.
 func keyWords(s string) (a, b uint64) {
 	switch n := len(s); {
 	case n >= 8:
 		a, b = ascii.Load64(s, 0), ascii.Load64(s, n-8)
+	case n >= 4:
+		a = uint64(load32(s, 0))<<32 | uint64(load32(s, n-4))
 	case n > 0:
-		for i := 0; i < n; i++ {
-			a = a<<8 | uint64(s[i])
-		}
+		a = uint64(s[0])<<16 | uint64(s[n/2])<<8 | uint64(s[n-1])
 	}
 	return a, b
+}
+
+// load32 returns the four bytes of s from i as a little-endian word.
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // strHash hashes a key by its words and length, a few multiplications
