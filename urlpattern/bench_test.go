@@ -1,6 +1,7 @@
 package urlpattern
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/weburl/weburl"
@@ -93,5 +94,32 @@ func BenchmarkSet(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sb.urls)), "ns/URL")
 		})
+	}
+}
+
+// BenchmarkSetMany times Set.Match on large sets: a router's routes on
+// one host, each under a first segment of its own (manyRoutes), and the
+// crawl scopes of many sites, five each (manyScopes), from 100 to 50,000
+// patterns. TestSetManyShapes holds the time on 10,000 to four times
+// that on 100.
+func BenchmarkSetMany(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		make func(testing.TB, int) ([]*Pattern, []*weburl.URL)
+		per  int // patterns per unit of make's n
+	}{{"routes", manyRoutes, 1}, {"scopes", manyScopes, 5}} {
+		for _, n := range []int{100, 1000, 10000, 50000} {
+			ps, urls := c.make(b, n/c.per)
+			s := NewSet(ps...)
+			b.Run(fmt.Sprintf("%s/%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, u := range urls {
+						s.Match(u)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/URL")
+			})
+		}
 	}
 }

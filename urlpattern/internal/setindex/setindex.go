@@ -121,6 +121,35 @@ type word = uint
 
 const wordBits = bits.UintSize
 
+// chunk is how many words of the candidates a lookup narrows at a time,
+// as a quad. Every bit set of an index is a whole number of chunks long,
+// from a multiple of chunk on (see Build and bitRange.widen), so that a
+// chunk is read without checking how much of it there is.
+const chunk = 4
+
+// A quad is a chunk of a bit set of shapes. A struct of four words is
+// kept in registers where an array is not: narrowed as a quad, with no
+// loop over the words for each step, the candidates took 4-10% fewer
+// instructions per Match on most of BenchmarkSet's sets than in an array
+// (bench/README.md, "What the code's comments rest on").
+type quad struct{ a, b, c, d word }
+
+// loadQuad returns the chunk of b from word i, a multiple of chunk.
+func loadQuad(b []word, i int) quad {
+	b = b[i : i+chunk : i+chunk]
+	return quad{b[0], b[1], b[2], b[3]}
+}
+
+func (q quad) and(r quad) quad    { return quad{q.a & r.a, q.b & r.b, q.c & r.c, q.d & r.d} }
+func (q quad) or(r quad) quad     { return quad{q.a | r.a, q.b | r.b, q.c | r.c, q.d | r.d} }
+func (q quad) andNot(r quad) quad { return quad{q.a &^ r.a, q.b &^ r.b, q.c &^ r.c, q.d &^ r.d} }
+func (q quad) zero() bool         { return q.a|q.b|q.c|q.d == 0 }
+
+// count returns the number of bits set.
+func (q quad) count() int {
+	return bits.OnesCount(q.a) + bits.OnesCount(q.b) + bits.OnesCount(q.c) + bits.OnesCount(q.d)
+}
+
 // An Index answers which patterns a URL can match. It is built by New,
 // Add and Build, and then read by any number of goroutines.
 type Index struct {
@@ -132,6 +161,7 @@ type Index struct {
 	hostSuffix table // by the suffix a HostSuffix pattern needs, ".example.com"
 	hostOther  []word
 	suffixLens [4]uint64 // the lengths of hostSuffix's keys, one bit each
+	otherSpan  [2]int    // the words that hold hostOther's shapes (see Index.span)
 
 	byScheme [numSchemes][]word   // the shapes whose Filter has each scheme
 	noPort   []word               // the shapes whose Filter has NoPort
@@ -167,12 +197,13 @@ type shapeInfo struct {
 // text (free), and those that want a text there or deeper (lit), which
 // say whether looking there narrows anything.
 type position struct {
-	text  table
-	affix table // by the first or last bytes of a Prefix or Suffix (see affixKey)
-	free  []word
-	lit   []word
-	lens  uint64 // the lengths of text's keys, one bit each (longer ones in bit 63)
-	kinds uint8  // the affixKey kinds affix has, one bit each
+	text     table
+	affix    table // by the first or last bytes of a Prefix or Suffix (see affixKey)
+	free     []word
+	lit      []word
+	lens     uint64 // the lengths of text's keys, one bit each (longer ones in bit 63)
+	kinds    uint8  // the affixKey kinds affix has, one bit each
+	freeSpan [2]int // the words that hold free's shapes (see Index.span)
 }
 
 // affixKey returns the key of a Prefix (kind 0 and 1: its first byte, or
@@ -303,7 +334,7 @@ func setBit(b []word, i int) []word {
 // suffixes and of HostAny and HostOther, so that a URL of such a host
 // needs one lookup.
 func (ix *Index) Build() {
-	ix.words = (len(ix.shapes) + wordBits - 1) / wordBits
+	ix.words = (len(ix.shapes) + chunk*wordBits - 1) / (chunk * wordBits) * chunk
 	grow := func(b []word) []word {
 		for len(b) < ix.words {
 			b = append(b, 0)
@@ -323,8 +354,10 @@ func (ix *Index) Build() {
 	for _, pos := range []*[maxDepth]position{&ix.front, &ix.back} {
 		for k := range pos {
 			pos[k].free, pos[k].lit = grow(pos[k].free), grow(pos[k].lit)
+			pos[k].freeSpan = ix.span(pos[k].free)
 		}
 	}
+	ix.otherSpan = ix.span(ix.hostOther)
 	for j := range ix.hostExact.slots {
 		e := &ix.hostExact.slots[j]
 		if !e.used {
@@ -343,6 +376,23 @@ func (ix *Index) Build() {
 			}
 		}
 	}
+}
+
+// span returns, as [lo, hi], the words from lo to hi (exclusive, in whole
+// chunks) that hold the bits of b, a bit set of the index's length: the
+// index's length and 0 if b has none.
+func (ix *Index) span(b []word) [2]int {
+	lo, hi := 0, len(b)
+	for lo < hi && b[lo] == 0 {
+		lo++
+	}
+	for hi > lo && b[hi-1] == 0 {
+		hi--
+	}
+	if lo == hi {
+		return [2]int{ix.words, 0}
+	}
+	return [2]int{lo &^ (chunk - 1), (hi + chunk - 1) &^ (chunk - 1)}
 }
 
 // suffixes ors into dst the shapes of the HostSuffix keys host ends with.
@@ -407,8 +457,6 @@ func (ix *Index) First(host, path string, scheme Schemes, hasPort bool, test fun
 
 // find is Candidates, and with first, First.
 func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool, first bool) int {
-	const chunk = 4 // words at a time, so that any set needs only this array
-	var cands [chunk]word
 	var p Path
 	p.init(path)
 	last := -1         // the last pattern visited
@@ -420,7 +468,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			for _, bit := range e.few {
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.noPort && hasPort ||
-					!p.fits(s) || s.segments && !p.fitsSegments(s) {
+					!p.fits(s) || s.segments && !p.fitsSegments(s, 0, 0) {
 					continue
 				}
 				last = s.pattern
@@ -433,52 +481,64 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 		exact = e.bits
 	}
 	byScheme := ix.byScheme[min(bits.TrailingZeros8(uint8(scheme)), numSchemes-1)]
-	for w0 := 0; w0 < ix.words; w0 += chunk {
-		n := min(ix.words-w0, chunk)
-		c := cands[:n]
-		// The copies here and in narrow are loops: copy calls memmove,
-		// which for these few words (chunk at most) cost more than the
-		// loop's moves (bench/README.md, "What the code's comments rest
-		// on").
+	lo, hi := 0, ix.words // the words that may hold candidates
+	var m *lookups        // for more than one chunk
+	if ix.words > chunk {
+		m = new(lookups)
 		if exact.w != nil {
-			for w := range c {
-				c[w] = exact.at(w0 + w) // with the suffixes' and the others' (see Build)
-			}
+			lo, hi = exact.off, exact.off+len(exact.w)
 		} else {
-			for w := range c {
-				c[w] = ix.hostOther[w0+w]
+			lo, hi = m.hostSpan(ix, host)
+		}
+		if p.rooted {
+			a, b := m.span(ix, &p)
+			lo, hi = max(lo, a), min(hi, b)
+		}
+	}
+	for w0 := lo; w0 < hi; w0 += chunk {
+		var c quad
+		switch {
+		case exact.w != nil:
+			c = exact.quad(w0) // with the suffixes' and the others' (see Build)
+		case m != nil && m.suffixes >= 0:
+			c = loadQuad(ix.hostOther, w0)
+			for _, b := range m.suffix[:m.suffixes] {
+				c = c.or(b.quad(w0))
 			}
+		default:
+			c = loadQuad(ix.hostOther, w0)
 			// The suffixes the host ends with, from each dot on.
 			for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
 				if hasLen(&ix.suffixLens, len(host)-i) {
 					if b := ix.hostSuffix.get(host[i:]); b.w != nil {
-						for w := range c {
-							c[w] |= b.at(w0 + w)
-						}
+						c = c.or(b.quad(w0))
 					}
 				}
 			}
 		}
-		for w := range c {
-			c[w] &= byScheme[w0+w]
-			if hasPort {
-				c[w] &^= ix.noPort[w0+w]
-			}
+		c = c.and(loadQuad(byScheme, w0))
+		if hasPort {
+			c = c.andNot(loadQuad(ix.noPort, w0))
 		}
 		// A few candidates are checked one by one, by comparing their
 		// segments; more are narrowed by the segments' lookups first.
-		few := popCount(c) <= fewLeft
+		few := c.count() <= fewLeft
+		front, back := 0, 0 // the segments at each end that narrow's lookups checked
 		if !few {
 			var left bool
-			if left, few = ix.narrow(c, w0, &p); !left {
+			if c, left, few, front, back = ix.narrow(c, w0, &p, m); !left {
 				continue
 			}
 		}
-		for w, bitsLeft := range c {
+		// A word at a time, until none is left: most sets' chunks have
+		// words of no shape at their end.
+		for w := w0; !c.zero(); w++ {
+			bitsLeft := c.a
+			c = quad{c.b, c.c, c.d, 0}
 			for ; bitsLeft != 0; bitsLeft &= bitsLeft - 1 {
-				bit := (w0+w)*wordBits + bits.TrailingZeros(bitsLeft)
+				bit := w*wordBits + bits.TrailingZeros(bitsLeft)
 				s := &ix.shapes[bit]
-				if s.pattern == last || !p.fits(s) || (few || s.affix) && s.segments && !p.fitsSegments(s) {
+				if s.pattern == last || !p.fits(s) || (few || s.affix) && s.segments && !p.fitsSegments(s, front, back) {
 					continue
 				}
 				last = s.pattern
@@ -492,31 +552,27 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 }
 
 // narrow narrows the candidates c, of the words from w0 on, by the
-// segments of the path, and reports whether any is left, and whether it
-// stopped with few left, for the caller to check one by one.
-func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
+// segments of the path, and returns them, whether any is left, and
+// whether it stopped with few left, for the caller to check one by one;
+// and how many segments at the start (front) and end (back) it looked
+// up, whose text the candidates have (see fitsSide). m, if not nil,
+// keeps the lookups from chunk to chunk.
+func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups) (_ quad, left, few bool, front, back int) {
 	if !p.rooted {
-		for w := range c {
-			c[w] &= ix.unrooted[w0+w]
-		}
-		return nonZero(c), false
+		c = c.and(loadQuad(ix.unrooted, w0))
+		return c, !c.zero(), false, 0, 0
 	}
-	byCount := ix.byCount[min(p.count(), maxCount)]
-	infixed := false
-	for w := range c {
-		c[w] &= byCount[w0+w]
-		infixed = infixed || c[w]&ix.infixed[w0+w] != 0
-	}
-	if infixed {
+	c = c.and(loadQuad(ix.byCount[min(p.count(), maxCount)], w0))
+	if infixed := loadQuad(ix.infixed, w0); !c.and(infixed).zero() {
 		// The shapes with an infix whose first segment is one of the
 		// path's (after the first): those that fitsSegments then checks.
-		var hits [4]word
+		var hits quad
 		rest := p.path[1:]
 		for n := 0; ; n++ {
 			i := strings.IndexByte(rest, '/')
 			if i < 0 || n == 64 {
 				if n == 64 {
-					copy(hits[:len(c)], ix.infixed[w0:]) // too many to look up: all
+					hits = infixed // too many to look up: all
 				}
 				break
 			}
@@ -526,14 +582,10 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 				break // the last segment starts no infix
 			}
 			if b := ix.infixes.get(rest[:j]); b.w != nil {
-				for w := range c {
-					hits[w] |= b.at(w0 + w)
-				}
+				hits = hits.or(b.quad(w0))
 			}
 		}
-		for w := range c {
-			c[w] &= ^ix.infixed[w0+w] | hits[w]
-		}
+		c = c.andNot(infixed.andNot(hits))
 	}
 	for side := range 2 {
 		pos := &ix.front
@@ -541,53 +593,154 @@ func (ix *Index) narrow(c []word, w0 int, p *Path) (left, few bool) {
 			pos = &ix.back
 		}
 		for k := range maxDepth {
-			lit := word(0)
-			for w := range c {
-				lit |= c[w] & pos[k].lit[w0+w]
-			}
-			if lit == 0 {
+			pk := &pos[k]
+			if c.and(loadQuad(pk.lit, w0)).zero() {
 				break // no candidate wants a text here or deeper
 			}
-			seg, ok := p.seg(side, k)
-			var byText bitRange
-			if ok && pos[k].lens&(1<<min(len(seg), 63)) != 0 {
-				byText = pos[k].text.get(seg)
+			if side == 0 {
+				front = k + 1
+			} else {
+				front, back = maxDepth, k+1
 			}
-			var allowed [4]word // at most chunk words
-			for w := range c {
-				allowed[w] = pos[k].free[w0+w]
-			}
-			if byText.w != nil {
-				for w := range c {
-					allowed[w] |= byText.at(w0 + w)
-				}
-			}
-			if ok && pos[k].kinds != 0 {
-				var buf [3]byte
-				for kind := range 4 {
-					if pos[k].kinds&(1<<kind) != 0 && len(seg) > kind%2 {
-						if b := pos[k].affix.get(affixKey(&buf, kind, seg)); b.w != nil {
-							for w := range c {
-								allowed[w] |= b.at(w0 + w)
+			var allowed quad
+			if m != nil {
+				allowed = m.allowed(pk, p, side, k, w0)
+			} else {
+				// Looked up here, for the one chunk: through a call, as
+				// lookups.allowed looks them up, with the prefixes' and
+				// suffixes' sets returned in an array, the routes with
+				// wildcards first of sourceforge.net took 85 more
+				// instructions per Match (bench/README.md).
+				allowed = loadQuad(pk.free, w0)
+				if seg, ok := p.seg(side, k); ok {
+					if pk.lens&(1<<min(len(seg), 63)) != 0 {
+						if b := pk.text.get(seg); b.w != nil {
+							allowed = allowed.or(b.quad(w0))
+						}
+					}
+					if pk.kinds != 0 {
+						var buf [3]byte
+						for kind := range 4 {
+							if pk.kinds&(1<<kind) != 0 && len(seg) > kind%2 {
+								if b := pk.affix.get(affixKey(&buf, kind, seg)); b.w != nil {
+									allowed = allowed.or(b.quad(w0))
+								}
 							}
 						}
 					}
 				}
 			}
-			any := word(0)
-			for w := range c {
-				c[w] &= allowed[w]
-				any |= c[w]
-			}
+			c = c.and(allowed)
 			switch {
-			case any == 0:
-				return false, false
-			case popCount(c) <= fewLeft:
-				return true, true
+			case c.zero():
+				return c, false, false, 0, 0
+			case c.count() <= fewLeft:
+				return c, true, true, front, back
 			}
 		}
 	}
-	return nonZero(c), false
+	return c, !c.zero(), false, maxDepth, maxDepth
+}
+
+// lookups are what the tables give for a URL's host and path segments,
+// for an index of more than one chunk: looked up once per Match, not
+// again for every chunk, and read for the span of chunks that can hold a
+// candidate (see hostSpan and span). Looked up in every chunk, and every
+// chunk read, 10,000 routes on one host took 2.9 us per Match and 10,000
+// crawl scopes 1.0 us (BenchmarkSetMany, TestSetManyShapes).
+type lookups struct {
+	done [2]uint8 // bit k: position k of the side is looked up
+	at   [2][maxDepth]lookup
+	// suffix holds the bit sets of the HostSuffix keys that a host that
+	// is no HostExact key ends with, and suffixes how many: -1 if it ends
+	// with more than suffix holds, which are then looked up in every
+	// chunk.
+	suffix   [4]bitRange
+	suffixes int
+}
+
+// hostSpan returns the words, from lo to hi (exclusive, multiples of
+// chunk), that hold the shapes of HostOther and HostAny patterns and of
+// the HostSuffix keys host ends with, a host that is no HostExact key;
+// it keeps those keys' bit sets. A crawler's scopes of thousands of sites,
+// "https://*.example.com/*", have a site's shapes in a chunk or two.
+func (m *lookups) hostSpan(ix *Index, host string) (lo, hi int) {
+	lo, hi = ix.otherSpan[0], ix.otherSpan[1]
+	for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
+		if !hasLen(&ix.suffixLens, len(host)-i) {
+			continue
+		}
+		if b := ix.hostSuffix.get(host[i:]); b.w != nil {
+			if m.suffixes == len(m.suffix) {
+				m.suffixes = -1
+				return 0, ix.words
+			}
+			m.suffix[m.suffixes] = b
+			m.suffixes++
+			lo, hi = min(lo, b.off), max(hi, b.off+len(b.w))
+		}
+	}
+	return lo, hi
+}
+
+// A lookup is what a position's tables give for a segment: the shapes
+// that want its text, and its prefixes and suffixes (by affixKey kind).
+type lookup struct {
+	text  bitRange
+	affix [4]bitRange
+}
+
+// allowed is position.allowed with the lookups made once.
+func (m *lookups) allowed(pk *position, p *Path, side, k, w0 int) quad {
+	l := m.lookUp(pk, p, side, k)
+	allowed := loadQuad(pk.free, w0).or(l.text.quad(w0))
+	if pk.kinds != 0 {
+		for _, b := range l.affix {
+			allowed = allowed.or(b.quad(w0))
+		}
+	}
+	return allowed
+}
+
+// span returns the words, from lo to hi (exclusive, multiples of chunk),
+// that hold the shapes the first position allows for a path that starts
+// with "/": no other shape can match it, as narrow would find one chunk
+// at a time. A router's routes on one host each want their first
+// segment's text, and a path's is in a chunk or two of them.
+func (m *lookups) span(ix *Index, p *Path) (lo, hi int) {
+	pk := &ix.front[0]
+	l := m.lookUp(pk, p, 0, 0)
+	lo, hi = pk.freeSpan[0], pk.freeSpan[1]
+	if b := l.text; b.w != nil {
+		lo, hi = min(lo, b.off), max(hi, b.off+len(b.w))
+	}
+	for _, b := range l.affix {
+		if b.w != nil {
+			lo, hi = min(lo, b.off), max(hi, b.off+len(b.w))
+		}
+	}
+	return lo, hi
+}
+
+// lookUp returns the lookups of position pk, segment k from the start
+// (side 0) or the end (side 1), made on its first call.
+func (m *lookups) lookUp(pk *position, p *Path, side, k int) *lookup {
+	l := &m.at[side][k]
+	if m.done[side]&(1<<k) == 0 {
+		m.done[side] |= 1 << k
+		if seg, ok := p.seg(side, k); ok {
+			if pk.lens&(1<<min(len(seg), 63)) != 0 {
+				l.text = pk.text.get(seg)
+			}
+			var buf [3]byte
+			for kind := range l.affix {
+				if pk.kinds&(1<<kind) != 0 && len(seg) > kind%2 {
+					l.affix[kind] = pk.affix.get(affixKey(&buf, kind, seg))
+				}
+			}
+		}
+	}
+	return l
 }
 
 // count returns the number of segments of a path that starts with "/".
@@ -737,20 +890,24 @@ func popCount(c []word) int {
 }
 
 // fitsSegments reports whether the path has the shape's segments at each
-// end, where the lookups of narrow did not say so.
-func (p *Path) fitsSegments(s *shapeInfo) bool {
+// end, where the lookups of narrow did not say so: those of the front
+// and back segments at each end that narrow looked up, a shape's texts
+// (not its prefixes and suffixes, looked up by a byte or two) are not
+// compared again.
+func (p *Path) fitsSegments(s *shapeInfo, front, back int) bool {
 	if !p.rooted {
 		return true
 	}
-	return p.fitsSide(0, s.front) && p.fitsSide(1, s.back) && p.fitsInfix(s)
+	return p.fitsSide(0, s.front, front) && p.fitsSide(1, s.back, back) && p.fitsInfix(s)
 }
 
 // fitsSide reports whether the path has segs at its start (side 0) or
-// end (side 1); the path starts with "/".
-func (p *Path) fitsSide(side int, segs []Seg) bool {
+// end (side 1); the path starts with "/". Of the first looked segments,
+// which narrow looked up, it compares only prefixes and suffixes.
+func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 	for k, want := range segs {
-		if want.Any {
-			continue // fits checked it is not empty
+		if want.Any || k < looked && !want.Prefix && !want.Suffix {
+			continue // fits checked it is not empty; narrow's lookup, that it is the text
 		}
 		seg, ok := p.seg(side, k)
 		switch {
@@ -780,15 +937,6 @@ func (p *Path) fitsInfix(s *shapeInfo) bool {
 		}
 	}
 	return true
-}
-
-func nonZero(c []word) bool {
-	for _, w := range c {
-		if w != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // indexDot returns the offset of the first "." in host from i on, or -1,
@@ -834,12 +982,12 @@ type bitRange struct {
 	w   []word
 }
 
-// at returns word i of the set.
-func (r bitRange) at(i int) word {
+// quad returns the chunk of the set from word i, a multiple of chunk.
+func (r bitRange) quad(i int) quad {
 	if j := uint(i - r.off); j < uint(len(r.w)) {
-		return r.w[j]
+		return loadQuad(r.w, int(j))
 	}
-	return 0
+	return quad{}
 }
 
 // set sets bit i.
@@ -848,8 +996,10 @@ func (r *bitRange) set(i int) {
 	r.w[i/wordBits-r.off] |= 1 << (i % wordBits)
 }
 
-// widen makes r hold at least the words from lo to hi (exclusive).
+// widen makes r hold at least the words from lo to hi (exclusive), in
+// whole chunks.
 func (r *bitRange) widen(lo, hi int) {
+	lo, hi = lo&^(chunk-1), (hi+chunk-1)&^(chunk-1)
 	switch end := r.off + len(r.w); {
 	case r.w == nil:
 		r.off, r.w = lo, make([]word, hi-lo)
