@@ -690,7 +690,11 @@ type lookup struct {
 	affix [4]bitRange
 }
 
-// allowed is position.allowed with the lookups made once.
+// allowed returns the chunk from word w0 of the shapes that the position
+// pk, segment k from the start (side 0) or the end (side 1), allows for
+// the path, as narrow finds them for an index of one chunk: those that
+// want any text there, and those that want the segment's text or a
+// prefix or suffix of it.
 func (m *lookups) allowed(pk *position, p *Path, side, k, w0 int) quad {
 	l := m.lookUp(pk, p, side, k)
 	allowed := loadQuad(pk.free, w0).or(l.text.quad(w0))
