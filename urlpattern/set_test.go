@@ -412,9 +412,9 @@ func manyScopes(tb testing.TB, n int) ([]*Pattern, []*weburl.URL) {
 // against those of 20: the index looks a URL's host and segments up once
 // per Match, and reads only the chunks of 256 shapes that hold those its
 // host and first segment allow. (Looked up again in every chunk, and
-// every chunk read, 10,000 routes took 18 times as long as 100, 2.9 us
-// per Match, and the scopes 10 times, 1.0 us.) The bound, four times, is
-// checked as TestSetSpeed's are.
+// every chunk read, 10,000 routes took 18 to 26 times as long as 100,
+// 1.6 to 2.9 us per Match, and the scopes 9 times, 1.0 us.) The bound,
+// four times, is checked as TestSetSpeed's are.
 func TestSetManyShapes(t *testing.T) {
 	for _, c := range []struct {
 		name         string
