@@ -424,13 +424,6 @@ type Path struct {
 	back  [maxDepth + 1]int
 }
 
-// init sets p up for path.
-func (p *Path) init(path string) {
-	// Field by field: a composite literal here was copied twice.
-	p.path, p.segs, p.nf = path, -1, 1 // front[0] is 0 where the path is rooted
-	p.rooted = len(path) > 0 && path[0] == '/'
-}
-
 // Candidates calls visit with each pattern whose hostname and pathname
 // may match host and path, and whose Filter holds for scheme (a URL's,
 // by SchemeOf) and a port that is null or not (hasPort), in order, once
@@ -451,8 +444,13 @@ func (ix *Index) First(host, path string, scheme Schemes, hasPort bool, test fun
 
 // find is Candidates, and with first, First.
 func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool, first bool) int {
+	// The Path set up for path, field by field: a composite literal was
+	// copied twice, and a method that set the fields through a pointer
+	// made path escape (so a caller's path in a buffer on its stack
+	// moved to the heap).
 	var p Path
-	p.init(path)
+	p.path, p.segs, p.nf = path, -1, 1 // front[0] is 0 where the path is rooted
+	p.rooted = len(path) > 0 && path[0] == '/'
 	last := -1         // the last pattern visited
 	var exact bitRange // the exact host's shapes (w nil if the host is none: a key has a shape)
 	if ix.hostExact.n > 0 {
