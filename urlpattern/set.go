@@ -13,8 +13,8 @@ import (
 // pattern in order (the semantics of the URLPatternList proposal,
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match
 // by its hostname, its path's segments, its scheme and its port: an
-// index (internal/setindex) by the hostname (an exact host, or a "*."
-// suffix), by the text each of a pattern's first and last segments must
+// index (internal/setindex) by the hostname (an exact host, a "*."
+// suffix, or both at once: "{*.}?example.com"), by the text each of a pattern's first and last segments must
 // have (so that "/:lang/docs/:page" is found by its second segment and
 // "/*/edit" by its last), by the number of segments, by the special
 // scheme or schemes a protocol names ("https", "http{s}?"), and by
@@ -71,6 +71,11 @@ func hostKey(c *component) (setindex.Host, bool) {
 		return setindex.Host{Kind: setindex.HostExact, Text: c.fixed}, true
 	case c.kind == kindSeq && len(c.seq) == 2 && c.seq[0].kind == seqFull && strings.HasPrefix(c.seq[1].lit, ".") && len(c.seq[1].lit) < 256:
 		return setindex.Host{Kind: setindex.HostSuffix, Text: c.seq[1].lit}, true // "*.example.com"
+	case len(c.parts) == 2 && c.parts[0] == part{typ: partFullWildcard, mod: modOptional, name: c.parts[0].name, suffix: "."} &&
+		c.parts[1].typ == partFixedText && c.parts[1].mod == modNone && c.parts[1].value != "" && len(c.parts[1].value) < 255:
+		// "{*.}?example.com": the domain and its subdomains, as the
+		// regular expression ^(?:(.*)\.)?example\.com$ says.
+		return setindex.Host{Kind: setindex.HostDomain, Text: c.parts[1].value}, true
 	}
 	return setindex.Host{Kind: setindex.HostOther}, false
 }

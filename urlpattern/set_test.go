@@ -321,6 +321,11 @@ func FuzzSet(f *testing.F) {
 	all := append(compileAll(f, routePatterns()), compileAll(f, crawlPatterns())...)
 	all = append(all, compileAll(f, schemePatterns())...)
 	all = append(all, compileAllWith(f, routePatterns()[:28], &Options{IgnoreCase: true})...)
+	for _, src := range crawlPatterns()[:40] {
+		if sub := strings.Replace(src, "://*.", "://{*.}?", 1); sub != src {
+			all = append(all, MustCompile(sub))
+		}
+	}
 	// The route and crawl-scope patterns under a first segment "zz",
 	// twice: 400 patterns on the same hosts, more than a chunk of 256
 	// shapes, before the set.
@@ -565,6 +570,7 @@ var shapeFamilies = []struct {
 //     its 20 prefixes;
 //   - "crawl scopes": for each of the 20 sites with the most URLs, the
 //     site, its two commonest first segments, and "*." of its domain;
+//     "crawl scopes, subdomains" the same with "{*.}?" for "*.";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -685,6 +691,13 @@ func realSets(tb testing.TB) map[string]setCase {
 		scopes = append(scopes, scopes[len(scopes)-1]) // a site with one first segment
 	}
 	sets["crawl scopes"] = withURLs(bySize[:20], compileAll(tb, scopes[:100]))
+	// A domain and its subdomains in one pattern, as "{*.}?example.com"
+	// says them, where the scopes above have "*.example.com".
+	var subdomains []string
+	for _, src := range scopes[:100] {
+		subdomains = append(subdomains, strings.Replace(src, "://*.", "://{*.}?", 1))
+	}
+	sets["crawl scopes, subdomains"] = withURLs(bySize[:20], compileAll(tb, subdomains))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
@@ -693,7 +706,7 @@ func realSets(tb testing.TB) map[string]setCase {
 // FuzzSetShapes checks the shapes of pathname the index decides: a set
 // of one pattern, a pathname made of segments the fuzzer picks (fixed
 // text, ":name" alone or with text, "*", optional and regexp groups), on
-// a host exact, "*." or any, answers a path as TestURL does.
+// a host exact, "*.", "{*.}?" or any, answers a path as TestURL does.
 func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
 	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
@@ -702,7 +715,7 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 15, 16}, "/a/ab/x/y", uint8(1))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b"}
-	hosts := []string{"example.com", "*.example.com", "*"}
+	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {
 			return
@@ -717,7 +730,8 @@ func FuzzSetShapes(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, raw := range []string{"https://example.com" + path, "https://a.example.com/" + path, "sc:" + path, "https://b.example.org" + path} {
+		for _, raw := range []string{"https://example.com" + path, "https://a.example.com/" + path, "sc:" + path, "https://b.example.org" + path,
+			"https://.example.com" + path, "https://xexample.com" + path} {
 			u, err := weburl.Parse(raw)
 			if err != nil {
 				continue

@@ -22,6 +22,7 @@ const (
 	HostAny                    // every hostname matches
 	HostExact                  // the one hostname Host.Text
 	HostSuffix                 // any hostname that ends with Host.Text (".example.com")
+	HostDomain                 // Host.Text and any hostname that ends with "." and it ("{*.}?example.com")
 )
 
 // A Host is what a pattern says of the hostnames it matches.
@@ -263,8 +264,13 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	case HostExact:
 		ix.hostExact.add(host.Text, bit)
 	case HostSuffix:
-		ix.hostSuffix.add(host.Text, bit)
-		ix.suffixLens[min(len(host.Text), 255)/64] |= 1 << (min(len(host.Text), 255) % 64)
+		ix.addSuffix(host.Text, bit)
+	case HostDomain:
+		// The shape is in both tables: a URL's host finds it as the
+		// key, or by the suffix (Build also gives an exact key the
+		// suffixes' shapes).
+		ix.hostExact.add(host.Text, bit)
+		ix.addSuffix("."+host.Text, bit)
 	default:
 		set(&ix.hostOther)
 	}
@@ -317,6 +323,13 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		}
 	}
 	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0
+}
+
+// addSuffix adds shape bit to the HostSuffix key suffix.
+func (ix *Index) addSuffix(suffix string, bit int) {
+	ix.hostSuffix.add(suffix, bit)
+	n := min(len(suffix), 255)
+	ix.suffixLens[n/64] |= 1 << (n % 64)
 }
 
 // setBit returns b with bit i set, grown to hold it.
