@@ -106,3 +106,28 @@ func TestOptionalShortcuts(t *testing.T) {
 		}
 	}
 }
+
+// TestSetAllocs checks that Match allocates nothing, on a set without
+// IgnoreCase, one with it only (its index read with the pathname
+// lowered, in a buffer on Match's stack), and one of both, for URLs
+// whose paths are in upper case and in lower case.
+func TestSetAllocs(t *testing.T) {
+	routes := compileAll(t, routePatterns())
+	folded := compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
+	sets := map[string]*Set{
+		"routes":             NewSet(routes...),
+		"routes, ignoreCase": NewSet(folded...),
+		"mixed case":         NewSet(append(folded[:50:50], routes[50:]...)...),
+	}
+	for name, s := range sets {
+		for _, raw := range []string{"https://api.example.com/v1/users/42", "https://API.example.com/V1/USERS/42", "https://example.org/Blog/2024/x"} {
+			u, err := weburl.Parse(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := testing.AllocsPerRun(100, func() { s.Match(u) }); n != 0 {
+				t.Errorf("%s: Match(%q) allocates %v times", name, raw, n)
+			}
+		}
+	}
+}

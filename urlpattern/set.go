@@ -3,8 +3,10 @@ package urlpattern
 import (
 	"iter"
 	"strings"
+	"unsafe"
 
 	"github.com/weburl/weburl"
+	"github.com/weburl/weburl/internal/ascii"
 	"github.com/weburl/weburl/urlpattern/internal/setindex"
 )
 
@@ -24,19 +26,39 @@ import (
 // "/:name?" and "{/text}?" segments) is not run at all: only its other
 // components are checked, and none where the index has read them all. A
 // Set is safe for concurrent use; it does not change after NewSet.
+//
+// Patterns compiled with IgnoreCase, which the standard applies to the
+// pathname, search and hash (not to the hostname), are indexed apart, by
+// the lower-case form of their pathname's text, and looked up with the
+// URL's pathname lowered: ASCII letters only, as a URL's pathname is
+// ASCII, percent-encoded, and so is a pattern's canonical pathname (a
+// pathname pattern whose text is not is left to its own match).
+// https://urlpattern.spec.whatwg.org/#url-pattern-create
 type Set struct {
 	patterns []*Pattern
 	index    *setindex.Index
-	others   [][]setCheck // by pattern: the components the index does not look at
+	folded   *setindex.Index // the patterns with IgnoreCase where index has others; else nil
+	foldAll  bool            // every pattern has IgnoreCase: index holds them, by the lower-case text
+	others   [][]setCheck    // by pattern: the components the index does not look at
 }
 
 // NewSet returns a set of the patterns, in the order given. A nil
 // pattern matches nothing.
 func NewSet(patterns ...*Pattern) *Set {
 	s := &Set{patterns: patterns, index: setindex.New(len(patterns)), others: make([][]setCheck, len(patterns))}
+	plain := 0 // patterns in index
 	for i, p := range patterns {
 		if p == nil {
 			continue
+		}
+		ix, fold := s.index, p.comps[Pathname].opts.ignoreCase // IgnoreCase, as the pathname has it
+		if fold {
+			if s.folded == nil {
+				s.folded = setindex.New(len(patterns))
+			}
+			ix = s.folded
+		} else {
+			plain++
 		}
 		host, decided := hostKey(p.comps[Hostname])
 		filter := setindex.Filter{Schemes: setindex.AllSchemes}
@@ -54,9 +76,15 @@ func NewSet(patterns ...*Pattern) *Set {
 				filter.Rest = true
 			}
 		}
-		s.index.Add(i, host, decided, filter, pathShapes(p.comps[Pathname]))
+		ix.Add(i, host, decided, filter, pathShapes(p.comps[Pathname], fold))
+	}
+	if s.folded != nil && plain == 0 {
+		s.index, s.folded, s.foldAll = s.folded, nil, true // one index to read
 	}
 	s.index.Build()
+	if s.folded != nil {
+		s.folded.Build()
+	}
 	return s
 }
 
@@ -64,7 +92,7 @@ func NewSet(patterns ...*Pattern) *Set {
 // matches, and whether it matches every one it says.
 func hostKey(c *component) (setindex.Host, bool) {
 	switch {
-	case c.opts.ignoreCase:
+	case c.opts.ignoreCase: // the standard compiles a hostname with the default options, but this says why
 	case c.kind == kindAny:
 		return setindex.Host{Kind: setindex.HostAny}, true
 	case c.kind == kindExact && len(c.fixed) < 256:
@@ -80,6 +108,17 @@ func hostKey(c *component) (setindex.Host, bool) {
 	return setindex.Host{Kind: setindex.HostOther}, false
 }
 
+// lowerText returns text with its ASCII letters in lower case, and false
+// if it has a byte that is not ASCII.
+func lowerText(text string) (string, bool) {
+	for i := range len(text) {
+		if text[i] >= 0x80 {
+			return "", false
+		}
+	}
+	return strings.ToLower(text), true
+}
+
 // knownScheme reports whether the index tells scheme apart from every
 // other: whether it is a special scheme, so that a protocol pattern that
 // matches only it and another such scheme is left to the index.
@@ -88,19 +127,78 @@ func knownScheme(scheme string) bool { return setindex.SchemeOf(scheme) != setin
 // candidates calls visit with the patterns the index picks for u (see
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
-	s.index.Candidates(u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != "", visit)
+	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
+	var buf [256]byte
+	if s.folded == nil {
+		if s.foldAll {
+			path = lowerPath(&buf, path)
+		}
+		s.index.Candidates(host, path, scheme, port, visit)
+		return
+	}
+	// The folded index's candidates, collected, then visited in order
+	// among the other's.
+	type candidate struct {
+		i       int
+		decided bool
+	}
+	var folded []candidate
+	s.folded.Candidates(host, lowerPath(&buf, path), scheme, port, func(i int, decided bool) bool {
+		folded = append(folded, candidate{i, decided})
+		return false
+	})
+	stopped := false
+	s.index.Candidates(host, path, scheme, port, func(i int, decided bool) bool {
+		for ; len(folded) > 0 && folded[0].i < i; folded = folded[1:] {
+			if visit(folded[0].i, folded[0].decided) {
+				stopped = true
+				return true
+			}
+		}
+		stopped = visit(i, decided)
+		return stopped
+	})
+	for _, c := range folded {
+		if stopped || visit(c.i, c.decided) {
+			return
+		}
+	}
+}
+
+// lowerPath returns path with its ASCII upper-case letters lowered, in
+// buf where it fits and needs it.
+func lowerPath(buf *[256]byte, path string) string {
+	if !ascii.HasUpper(path) {
+		return path
+	}
+	if len(path) > len(buf) {
+		return strings.ToLower(path)
+	}
+	b := buf[:copy(buf[:], path)]
+	ascii.LowerBytes(b)
+	// The set reads it only while Match or candidates runs, with buf.
+	return unsafe.String(&b[0], len(b))
 }
 
 // pathShapes returns what the index reads of a pathname pattern: the
-// shapes of the pathnames it matches (see setindex.PathShapes).
-func pathShapes(c *component) []setindex.Shape {
+// shapes of the pathnames it matches (see setindex.PathShapes); with fold,
+// for a pattern compiled with IgnoreCase, of their lower-case form.
+func pathShapes(c *component, fold bool) []setindex.Shape {
+	lower := func(t string) (string, bool) { return t, true }
+	if fold {
+		lower = lowerText
+	}
 	switch {
 	case c.kind == kindAny:
 		return []setindex.Shape{{MaxSegs: -1, Unrooted: true, Exact: true}}
-	case c.opts.ignoreCase:
+	case c.opts.ignoreCase != fold:
 		return []setindex.Shape{setindex.AnyPath}
 	case c.kind == kindExact:
-		return setindex.PathShapes([]setindex.Part{{Kind: setindex.PartText, Text: c.fixed}})
+		t, ok := lower(c.fixed)
+		if !ok {
+			return []setindex.Shape{setindex.AnyPath}
+		}
+		return setindex.PathShapes([]setindex.Part{{Kind: setindex.PartText, Text: t}})
 	}
 	parts := make([]setindex.Part, len(c.parts))
 	for i, p := range c.parts {
@@ -118,7 +216,16 @@ func pathShapes(c *component) []setindex.Shape {
 		}
 		// A part that may be absent ("?", and "*" repeated) is optional.
 		optional := p.mod == modOptional || p.mod == modZeroOrMore
-		parts[i] = setindex.Part{Kind: kind, Text: p.value, Prefix: p.prefix, Suffix: p.suffix, Optional: optional}
+		text, ok1 := p.value, true // a regexp group's expression: the index does not read it
+		if kind == setindex.PartText {
+			text, ok1 = lower(p.value)
+		}
+		prefix, ok2 := lower(p.prefix)
+		suffix, ok3 := lower(p.suffix)
+		if !ok1 || !ok2 || !ok3 {
+			return []setindex.Shape{setindex.AnyPath}
+		}
+		parts[i] = setindex.Part{Kind: kind, Text: text, Prefix: prefix, Suffix: suffix, Optional: optional}
 	}
 	return setindex.PathShapes(parts)
 }
@@ -179,10 +286,37 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	index = s.index.First(u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != "", func(i int, decided bool) bool {
+	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
+	if s.foldAll || s.folded != nil {
+		index = s.matchFolded(u, host, path, scheme, port)
+	} else {
+		index = s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
+			return s.test(i, decided, u)
+		})
+	}
+	return index, index >= 0
+}
+
+// matchFolded is Match for a set with IgnoreCase patterns, whose index
+// reads the pathname lowered.
+func (s *Set) matchFolded(u *weburl.URL, host, path string, scheme setindex.Schemes, port bool) int {
+	var buf [256]byte
+	lower := lowerPath(&buf, path)
+	if s.foldAll {
+		path = lower
+	}
+	index := s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
-	return index, index >= 0
+	if s.folded != nil {
+		// The first of the folded patterns, if it comes before index.
+		if j := s.folded.First(host, lower, scheme, port, func(i int, decided bool) bool {
+			return index >= 0 && i > index || s.test(i, decided, u)
+		}); j >= 0 && (index < 0 || j < index) {
+			index = j
+		}
+	}
+	return index
 }
 
 // Exec returns the index of the first pattern, in the order given to

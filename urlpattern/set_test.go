@@ -347,9 +347,16 @@ func FuzzSet(f *testing.F) {
 				ps = append(ps, p)
 			}
 		}
-		// The set, and the set after others: its shapes in the index's
-		// third chunk.
-		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...)} {
+		// The set, the set after others (its shapes in the index's third
+		// chunk), and its patterns with IgnoreCase alone (one index, read
+		// with the pathname lowered).
+		var folded []*Pattern
+		for _, p := range ps {
+			if p.comps[Pathname].opts.ignoreCase {
+				folded = append(folded, p)
+			}
+		}
+		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...), folded} {
 			s := NewSet(ps...)
 			gi, gok := s.Match(u)
 			wi, wok := loopMatch(ps, u)
@@ -568,9 +575,12 @@ var shapeFamilies = []struct {
 //   - "routes of H, init": the first of those as Init values;
 //   - for each of the three, the routes of a shapeFamilies' family on
 //     its 20 prefixes;
+//   - "routes of H, ignoreCase": the first of those compiled with
+//     IgnoreCase;
 //   - "crawl scopes": for each of the 20 sites with the most URLs, the
 //     site, its two commonest first segments, and "*." of its domain;
-//     "crawl scopes, subdomains" the same with "{*.}?" for "*.";
+//     "crawl scopes, ignoreCase" the same with IgnoreCase, and "crawl
+//     scopes, subdomains" with "{*.}?" for "*.";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -658,6 +668,7 @@ func realSets(tb testing.TB) map[string]setCase {
 		sets["routes of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 		if n == 0 {
 			sets["routes of "+st.host+", init"] = withURLs([]*site{st}, inits)
+			sets["routes of "+st.host+", ignoreCase"] = withURLs([]*site{st}, compileAllWith(tb, srcs, &Options{IgnoreCase: true}))
 			sets["mixed"] = setCase{ps: compileAll(tb, srcs[:50])}
 		}
 		// The same prefixes in routes whose groups, "*" or optional
@@ -691,6 +702,7 @@ func realSets(tb testing.TB) map[string]setCase {
 		scopes = append(scopes, scopes[len(scopes)-1]) // a site with one first segment
 	}
 	sets["crawl scopes"] = withURLs(bySize[:20], compileAll(tb, scopes[:100]))
+	sets["crawl scopes, ignoreCase"] = withURLs(bySize[:20], compileAllWith(tb, scopes[:100], &Options{IgnoreCase: true}))
 	// A domain and its subdomains in one pattern, as "{*.}?example.com"
 	// says them, where the scopes above have "*.example.com".
 	var subdomains []string
@@ -706,15 +718,18 @@ func realSets(tb testing.TB) map[string]setCase {
 // FuzzSetShapes checks the shapes of pathname the index decides: a set
 // of one pattern, a pathname made of segments the fuzzer picks (fixed
 // text, ":name" alone or with text, "*", optional and regexp groups), on
-// a host exact, "*.", "{*.}?" or any, answers a path as TestURL does.
+// a host exact, "*.", "{*.}?" or any, with IgnoreCase or without, answers
+// a path as TestURL does.
 func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
 	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
 	f.Add([]byte{6, 7}, "a/b", uint8(2))
 	f.Add([]byte{0, 14, 0}, "/a/12/a", uint8(0))
 	f.Add([]byte{0, 15, 16}, "/a/ab/x/y", uint8(1))
+	f.Add([]byte{0, 4, 1}, "/A/x/B", uint8(7))
+	f.Add([]byte{0, 1}, "/a/Z", uint8(3))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
-		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b"}
+		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS"}
 	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {
@@ -726,7 +741,8 @@ func FuzzSetShapes(f *testing.F) {
 		}
 		pathname := b.String()
 		h := hosts[int(host)%len(hosts)]
-		p, err := CompileInit(Init{Hostname: &h, Pathname: &pathname}, nil)
+		ignoreCase := int(host)/len(hosts)%2 == 1
+		p, err := CompileInit(Init{Hostname: &h, Pathname: &pathname}, &Options{IgnoreCase: ignoreCase})
 		if err != nil {
 			return
 		}

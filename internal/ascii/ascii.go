@@ -301,6 +301,36 @@ func IndexUpper(s string) int {
 	return -1
 }
 
+// HasUpper reports whether s, any bytes, has an ASCII upper-case letter:
+// IndexUpper(s) >= 0, without a byte loop for the bytes after the last
+// whole word (the last word overlaps the one before, and a string of 4 to
+// 7 bytes is read as two overlapping halves).
+func HasUpper(s string) bool {
+	n := len(s)
+	switch {
+	case n >= 8:
+		var m uint64
+		for i := 0; i < n-8; i += 8 {
+			m |= upperLetters(Load64(s, i))
+		}
+		return m|upperLetters(Load64(s, n-8)) != 0
+	case n >= 4:
+		return upperLetters(uint64(load32(s, 0))|uint64(load32(s, n-4))<<32) != 0
+	}
+	for i := range n {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// load32 returns the four bytes of s at i as a little-endian word.
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
 // upperLetters returns x with the high bit of each byte set that is an
 // ASCII upper-case letter, and every other bit clear: for a byte with bit
 // 7 clear, adding 0x80-'A' sets it and adding 0x80-'Z'-1 does not. Moved

@@ -9,7 +9,7 @@ import (
 // FuzzWords checks the functions that read eight bytes at a time against
 // the byte-at-a-time functions of the standard library.
 func FuzzWords(f *testing.F) {
-	for _, s := range []string{"", "a", "example.com/path?q", "ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{", "\x80\xff/?#\x00AZaz", "0123456789abcdef\r", "\x01\x00\x01\x01/\x01\x01\x01\x01"} {
+	for _, s := range []string{"", "a", "example.com/path?q", "ABCDEFGHIJKLMNOPQRSTUVWXYZ@[`{", "\x80\xff/?#\x00AZaz", "0123456789abcdef\r", "\x01\x00\x01\x01/\x01\x01\x01\x01", "abcD", "abcdefG", "Abc"} {
 		f.Add(s, "/?")
 		f.Add(s, "?#/")
 	}
@@ -25,6 +25,9 @@ func FuzzWords(f *testing.F) {
 		}
 		if got, want := IndexUpper(s), strings.IndexFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }); got != want {
 			t.Errorf("IndexUpper(%q) = %d, strings.IndexFunc %d", s, got, want)
+		}
+		if got, want := HasUpper(s), strings.ContainsFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }); got != want {
+			t.Errorf("HasUpper(%q) = %v, strings.ContainsFunc %v", s, got, want)
 		}
 		// The words of s with each byte's high bit cleared (WordInRange
 		// and WordOther read ASCII), against a byte loop.
