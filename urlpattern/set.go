@@ -104,6 +104,11 @@ func hostKey(c *component) (setindex.Host, bool) {
 		// "{*.}?example.com": the domain and its subdomains, as the
 		// regular expression ^(?:(.*)\.)?example\.com$ says.
 		return setindex.Host{Kind: setindex.HostDomain, Text: c.parts[1].value}, true
+	case c.kind == kindSeq && len(c.seq) > 1 && c.seq[len(c.seq)-1].kind == seqLit && strings.HasPrefix(c.seq[len(c.seq)-1].lit, ".") &&
+		len(c.seq[len(c.seq)-1].lit) < 256:
+		// ":tenant.example.com": every hostname it matches ends with
+		// ".example.com", and its own match says which.
+		return setindex.Host{Kind: setindex.HostSuffix, Text: c.seq[len(c.seq)-1].lit}, false
 	}
 	return setindex.Host{Kind: setindex.HostOther}, false
 }

@@ -232,6 +232,13 @@ func TestSetAgreesWithLoop(t *testing.T) {
 	urls = append(urls, anyHostRoutes(t).urls...)
 	sets["mixed"] = append(append(slices.Clone(sets["crawl"][:50]), nil), sets["routes"][40:]...)
 	sets["routes, ignoreCase"] = compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
+	// A label's group before a domain ("https://:sub.site3.com/*"): the
+	// index keys the suffix and leaves the label to the pattern.
+	var tenants []string
+	for _, src := range crawlPatterns() {
+		tenants = append(tenants, strings.Replace(src, "://*.", "://:sub.", 1))
+	}
+	sets["crawl, a label's group"] = compileAll(t, tenants)
 	for name, c := range realSets(t) {
 		sets[name] = c.ps
 		urls = append(urls, c.urls...)
@@ -579,8 +586,9 @@ var shapeFamilies = []struct {
 //     IgnoreCase;
 //   - "crawl scopes": for each of the 20 sites with the most URLs, the
 //     site, its two commonest first segments, and "*." of its domain;
-//     "crawl scopes, ignoreCase" the same with IgnoreCase, and "crawl
-//     scopes, subdomains" with "{*.}?" for "*.";
+//     "crawl scopes, ignoreCase" the same with IgnoreCase, "crawl
+//     scopes, subdomains" with "{*.}?" for "*.", and "crawl scopes, a
+//     label's group" with ":label.";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -710,6 +718,11 @@ func realSets(tb testing.TB) map[string]setCase {
 		subdomains = append(subdomains, strings.Replace(src, "://*.", "://{*.}?", 1))
 	}
 	sets["crawl scopes, subdomains"] = withURLs(bySize[:20], compileAll(tb, subdomains))
+	var labels []string
+	for _, src := range scopes[:100] {
+		labels = append(labels, strings.Replace(src, "://*.", "://:label.", 1))
+	}
+	sets["crawl scopes, a label's group"] = withURLs(bySize[:20], compileAll(tb, labels))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
@@ -718,8 +731,8 @@ func realSets(tb testing.TB) map[string]setCase {
 // FuzzSetShapes checks the shapes of pathname the index decides: a set
 // of one pattern, a pathname made of segments the fuzzer picks (fixed
 // text, ":name" alone or with text, "*", optional and regexp groups), on
-// a host exact, "*.", "{*.}?" or any, with IgnoreCase or without, answers
-// a path as TestURL does.
+// a host exact, "*.", "{*.}?", ":sub." or any, with IgnoreCase or
+// without, answers a path as TestURL does.
 func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
 	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
@@ -730,7 +743,7 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1}, "/a/Z", uint8(3))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS"}
-	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com"}
+	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {
 			return
