@@ -16,7 +16,8 @@ import (
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match
 // by its hostname, its path's segments, its scheme and its port: an
 // index (internal/setindex) by the hostname (an exact host, a "*."
-// suffix, or both at once: "{*.}?example.com"), by the text each of a pattern's first and last segments must
+// suffix, both at once, "{*.}?example.com", or the suffix that every
+// hostname of ":tenant.example.com" ends with), by the text each of a pattern's first and last segments must
 // have (so that "/:lang/docs/:page" is found by its second segment and
 // "/*/edit" by its last), by the number of segments, by the special
 // scheme or schemes a protocol names ("https", "http{s}?"), and by
