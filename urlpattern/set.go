@@ -17,9 +17,10 @@ import (
 // by its hostname, its path's segments, its scheme and its port: an
 // index (internal/setindex) by the hostname (an exact host, a "*."
 // suffix, both at once, "{*.}?example.com", or the suffix that every
-// hostname of ":tenant.example.com" ends with), by the text each of a pattern's first and last segments must
-// have (so that "/:lang/docs/:page" is found by its second segment and
-// "/*/edit" by its last), by the number of segments, by the special
+// hostname of ":tenant.example.com" ends with), by the text each of a
+// pattern's first and last segments must have (so that
+// "/:lang/docs/:page" is found by its second segment and "/*/edit" by
+// its last), by the number of segments, by the special
 // scheme or schemes a protocol names ("https", "http{s}?"), and by
 // whether the port must be the default, picks them, in a few lookups,
 // before any is run. A pattern whose hostname and pathname the index
@@ -93,7 +94,7 @@ func NewSet(patterns ...*Pattern) *Set {
 // matches, and whether it matches every one it says.
 func hostKey(c *component) (setindex.Host, bool) {
 	switch {
-	case c.opts.ignoreCase: // the standard compiles a hostname with the default options, but this says why
+	case c.opts.ignoreCase: // not so: the standard compiles a hostname with the default options
 	case c.kind == kindAny:
 		return setindex.Host{Kind: setindex.HostAny}, true
 	case c.kind == kindExact && len(c.fixed) < 256:
@@ -134,12 +135,13 @@ func knownScheme(scheme string) bool { return setindex.SchemeOf(scheme) != setin
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
-	var buf [256]byte
-	if s.folded == nil {
-		if s.foldAll {
-			path = lowerPath(&buf, path)
-		}
+	if !s.foldAll && s.folded == nil {
 		s.index.Candidates(host, path, scheme, port, visit)
+		return
+	}
+	var buf [256]byte
+	if s.foldAll {
+		s.index.Candidates(host, lowerPath(&buf, path), scheme, port, visit)
 		return
 	}
 	// The folded index's candidates, collected, then visited in order
