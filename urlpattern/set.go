@@ -118,10 +118,8 @@ func hostKey(c *component) (setindex.Host, bool) {
 // lowerText returns text with its ASCII letters in lower case, and false
 // if it has a byte that is not ASCII.
 func lowerText(text string) (string, bool) {
-	for i := range len(text) {
-		if text[i] >= 0x80 {
-			return "", false
-		}
+	if !ascii.Is(text) {
+		return "", false
 	}
 	return strings.ToLower(text), true
 }

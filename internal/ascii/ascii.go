@@ -315,7 +315,7 @@ func HasUpper(s string) bool {
 		}
 		return m|upperLetters(Load64(s, n-8)) != 0
 	case n >= 4:
-		return upperLetters(uint64(load32(s, 0))|uint64(load32(s, n-4))<<32) != 0
+		return upperLetters(uint64(Load32(s, 0))|uint64(Load32(s, n-4))<<32) != 0
 	}
 	for i := range n {
 		if 'A' <= s[i] && s[i] <= 'Z' {
@@ -325,8 +325,9 @@ func HasUpper(s string) bool {
 	return false
 }
 
-// load32 returns the four bytes of s at i as a little-endian word.
-func load32(s string, i int) uint32 {
+// Load32 returns the four bytes of s at i as a little-endian word (the
+// compiler makes it one load).
+func Load32[S ~string | ~[]byte](s S, i int) uint32 {
 	s = s[i : i+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }

@@ -1065,17 +1065,11 @@ func keyWords(s string) (a, b uint64) {
 	case n >= 8:
 		a, b = ascii.Load64(s, 0), ascii.Load64(s, n-8)
 	case n >= 4:
-		a = uint64(load32(s, 0))<<32 | uint64(load32(s, n-4))
+		a = uint64(ascii.Load32(s, 0))<<32 | uint64(ascii.Load32(s, n-4))
 	case n > 0:
 		a = uint64(s[0])<<16 | uint64(s[n/2])<<8 | uint64(s[n-1])
 	}
 	return a, b
-}
-
-// load32 returns the four bytes of s from i as a little-endian word.
-func load32(s string, i int) uint32 {
-	s = s[i : i+4]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // strHash hashes a key by its words and length, a few multiplications
