@@ -213,7 +213,13 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 		case partFixedText:
 			kind = setindex.PartText
 		case partSegmentWildcard:
-			kind = setindex.PartSegment
+			// [^/]+? with the pathname options, but [^]+?, any text, with
+			// the default options that compile the pathname of a pattern
+			// whose protocol matches no special scheme: it may match "/".
+			// https://urlpattern.spec.whatwg.org/#generate-a-segment-wildcard-regexp
+			if c.opts.delimiter == "/" {
+				kind = setindex.PartSegment
+			}
 		case partFullWildcard:
 			kind = setindex.PartAll
 		}

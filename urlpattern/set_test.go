@@ -751,6 +751,7 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 15, 16}, "/a/ab/x/y", uint8(1))
 	f.Add([]byte{0, 4, 1}, "/A/x/B", uint8(7))
 	f.Add([]byte{0, 1}, "/a/Z", uint8(3))
+	f.Add([]byte{1}, "/a/b", uint8(10)) // "sc://example.com/:id" matches "/a/b"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS"}
 	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com"}
@@ -765,12 +766,18 @@ func FuzzSetShapes(f *testing.F) {
 		pathname := b.String()
 		h := hosts[int(host)%len(hosts)]
 		ignoreCase := int(host)/len(hosts)%2 == 1
-		p, err := CompileInit(Init{Hostname: &h, Pathname: &pathname}, &Options{IgnoreCase: ignoreCase})
+		// With a protocol that matches no special scheme, the pathname
+		// compiles with the default options, where ":id" may match "/".
+		protocol := "*"
+		if int(host)/len(hosts)/2%2 == 1 {
+			protocol = "sc"
+		}
+		p, err := CompileInit(Init{Protocol: &protocol, Hostname: &h, Pathname: &pathname}, &Options{IgnoreCase: ignoreCase})
 		if err != nil {
 			return
 		}
 		for _, raw := range []string{"https://example.com" + path, "https://a.example.com/" + path, "sc:" + path, "https://b.example.org" + path,
-			"https://.example.com" + path, "https://xexample.com" + path} {
+			"https://.example.com" + path, "https://xexample.com" + path, "sc://example.com" + path, "sc://a.example.com/" + path} {
 			u, err := weburl.Parse(raw)
 			if err != nil {
 				continue
