@@ -15,17 +15,18 @@ import (
 // pattern in order (the semantics of the URLPatternList proposal,
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match
 // by its hostname, its path's segments, its scheme and its port: an
-// index (internal/setindex) by the hostname (an exact host, a "*."
-// suffix, both at once, "{*.}?example.com", or the suffix that every
-// hostname of ":tenant.example.com" ends with), by the text each of a
-// pattern's first and last segments must have (so that
-// "/:lang/docs/:page" is found by its second segment and "/*/edit" by
-// its last), by the number of segments, by the special
-// scheme or schemes a protocol names ("https", "http{s}?"), and by
-// whether the port must be the default, picks them, in a few lookups,
-// before any is run. A pattern whose hostname and pathname the index
-// decides (fixed text, ":name" alone in a segment, "*" between segments,
-// "/:name?" and "{/text}?" segments) is not run at all: only its other
+// index (internal/setindex) by the hostname (an exact host, or the few
+// of "{www.}?example.com"; a "*." suffix, both at once,
+// "{*.}?example.com", or the suffix that every hostname of
+// ":tenant.example.com" ends with), by the text each of a pattern's
+// first and last segments must have (so that "/:lang/docs/:page" is
+// found by its second segment and "/*/edit" by its last), by the number
+// of segments, by the special scheme or schemes a protocol names
+// ("https", "http{s}?"), and by whether the port must be the default,
+// picks them, in a few lookups, before any is run. A pattern whose
+// hostname and pathname the index decides (fixed text, ":name" alone in
+// a segment, "*" between segments, "/:name?" and "{/text}?" segments,
+// "/:path*" and "/:path+" last) is not run at all: only its other
 // components are checked, and none where the index has read them all. A
 // Set is safe for concurrent use; it does not change after NewSet.
 //
@@ -62,7 +63,7 @@ func NewSet(patterns ...*Pattern) *Set {
 		} else {
 			plain++
 		}
-		host, decided := hostKey(p.comps[Hostname])
+		hosts, decided := hostKeys(p.comps[Hostname])
 		filter := setindex.Filter{Schemes: setindex.AllSchemes}
 		for _, ch := range p.checks {
 			if ch.comp == Hostname || ch.comp == Pathname {
@@ -71,6 +72,18 @@ func NewSet(patterns ...*Pattern) *Set {
 			switch sc := newSetCheck(ch); {
 			case ch.comp == Protocol && sc.finite && knownScheme(sc.one) && knownScheme(sc.two):
 				filter.Schemes = setindex.SchemeOf(sc.one) | setindex.SchemeOf(sc.two)
+			case ch.comp == Protocol:
+				// "http*", "(https?)": the special schemes it matches, in
+				// the filter; checked for a URL of any other scheme.
+				filter.Schemes = setindex.SchemeOther
+				for _, scheme := range specialSchemes {
+					if sc.c.match(scheme) {
+						filter.Schemes |= setindex.SchemeOf(scheme)
+					}
+				}
+				sc.otherScheme = true
+				s.others[i] = append(s.others[i], sc)
+				filter.RestOther = true
 			case ch.comp == Port && sc.finite && sc.one == "" && sc.two == "":
 				filter.NoPort = true
 			default:
@@ -78,7 +91,10 @@ func NewSet(patterns ...*Pattern) *Set {
 				filter.Rest = true
 			}
 		}
-		ix.Add(i, host, decided, filter, pathShapes(p.comps[Pathname], fold))
+		shapes := pathShapes(p.comps[Pathname], fold)
+		for _, host := range hosts {
+			ix.Add(i, host, decided, filter, shapes)
+		}
 	}
 	if s.folded != nil && plain == 0 {
 		s.index, s.folded, s.foldAll = s.folded, nil, true // one index to read
@@ -88,6 +104,57 @@ func NewSet(patterns ...*Pattern) *Set {
 		s.folded.Build()
 	}
 	return s
+}
+
+// hostKeys returns what a hostname pattern says of the hostnames it
+// matches, one Host or the few exact hostnames of a pattern of fixed text
+// with optional parts ("{www.}?example.com"), and whether it matches
+// every one it says.
+func hostKeys(c *component) ([]setindex.Host, bool) {
+	if hosts := fixedChoices(c); hosts != nil {
+		return hosts, true
+	}
+	host, decided := hostKey(c)
+	return []setindex.Host{host}, decided
+}
+
+// maxHostChoices bounds the exact hostnames fixedChoices expands a
+// pattern to.
+const maxHostChoices = 8
+
+// fixedChoices returns the hostnames a pattern of fixed text parts, some
+// optional ("{www.}?example.com", "{m.}?{www.}?example.com"), matches,
+// each an exact Host; or nil for any other pattern, or one with no
+// optional part (hostKey's exact case), or with more than maxHostChoices
+// hostnames.
+func fixedChoices(c *component) []setindex.Host {
+	if c.opts.ignoreCase || c.kind == kindExact || len(c.parts) == 0 {
+		return nil
+	}
+	texts := []string{""}
+	for _, p := range c.parts {
+		if p.typ != partFixedText || p.mod != modNone && p.mod != modOptional {
+			return nil
+		}
+		n := len(texts)
+		if p.mod == modOptional {
+			if 2*n > maxHostChoices {
+				return nil
+			}
+			texts = append(texts, texts...) // the first n without the part
+		}
+		for k := len(texts) - n; k < len(texts); k++ {
+			texts[k] += p.value
+		}
+	}
+	hosts := make([]setindex.Host, len(texts))
+	for k, t := range texts {
+		if t == "" || len(t) >= 256 {
+			return nil
+		}
+		hosts[k] = setindex.Host{Kind: setindex.HostExact, Text: t}
+	}
+	return hosts
 }
 
 // hostKey returns what a hostname pattern says of the hostnames it
@@ -123,6 +190,10 @@ func lowerText(text string) (string, bool) {
 	}
 	return strings.ToLower(text), true
 }
+
+// specialSchemes are the special schemes.
+// https://url.spec.whatwg.org/#special-scheme
+var specialSchemes = [...]string{"ftp", "file", "http", "https", "ws", "wss"}
 
 // knownScheme reports whether the index tells scheme apart from every
 // other: whether it is a special scheme, so that a protocol pattern that
@@ -225,6 +296,12 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 		}
 		if p.mod == modZeroOrMore || p.mod == modOneOrMore {
 			kind = setindex.PartOther
+			if p.typ == partSegmentWildcard && c.opts.delimiter == "/" && p.prefix == "/" && p.suffix == "" {
+				// "/:path*", "/:path+": (?:/([^/]+?)(?:/[^/]+?)*)?, the
+				// generated expression's repetition of prefix and group.
+				// https://urlpattern.spec.whatwg.org/#generate-a-regular-expression-and-name-list
+				kind = setindex.PartSegments
+			}
 		}
 		// A part that may be absent ("?", and "*" repeated) is optional.
 		optional := p.mod == modOptional || p.mod == modZeroOrMore
@@ -245,10 +322,11 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 // A setCheck is a component to check: at most two strings (one, two),
 // or any other pattern (c).
 type setCheck struct {
-	comp     Component
-	c        *component
-	one, two string
-	finite   bool
+	comp        Component
+	c           *component
+	one, two    string
+	finite      bool
+	otherScheme bool // a protocol the index decides for the special schemes: checked for the others only
 }
 
 // newSetCheck returns ch as a setCheck: "http{s}?" is "http" or "https".
@@ -279,6 +357,9 @@ func (s *Set) test(i int, decided bool, u *weburl.URL) bool {
 	}
 	for k := range s.others[i] {
 		ch := &s.others[i][k]
+		if ch.otherScheme && setindex.SchemeOf(u.Scheme()) != setindex.SchemeOther {
+			continue
+		}
 		v := componentValue(u, ch.comp)
 		if ch.finite {
 			if v != ch.one && v != ch.two {

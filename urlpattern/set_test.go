@@ -239,9 +239,15 @@ func TestSetAgreesWithLoop(t *testing.T) {
 		tenants = append(tenants, strings.Replace(src, "://*.", "://:sub.", 1))
 	}
 	sets["crawl, a label's group"] = compileAll(t, tenants)
+	seen := map[*weburl.URL]bool{} // the real sets share their URLs
 	for name, c := range realSets(t) {
 		sets[name] = c.ps
-		urls = append(urls, c.urls...)
+		for _, u := range c.urls {
+			if !seen[u] {
+				seen[u] = true
+				urls = append(urls, u)
+			}
+		}
 	}
 	sets["mixed case"] = append(slices.Clone(sets["routes, ignoreCase"][:50]), sets["routes"][50:]...)
 	// Sets of more than one chunk of 256 shapes, which the index narrows
@@ -593,12 +599,15 @@ var shapeFamilies = []struct {
 //   - for each of the three, the routes of a shapeFamilies' family on
 //     its 20 prefixes;
 //   - "routes of H, ignoreCase": the first of those compiled with
-//     IgnoreCase;
+//     IgnoreCase; "routes of H, repeated groups" with "/:path*" for
+//     "/*" and "/:page+" for "/:page?";
 //   - "crawl scopes": for each of the 20 sites with the most URLs, the
 //     site, its two commonest first segments, and "*." of its domain;
 //     "crawl scopes, ignoreCase" the same with IgnoreCase, "crawl
-//     scopes, subdomains" with "{*.}?" for "*.", and "crawl scopes, a
-//     label's group" with ":label.";
+//     scopes, subdomains" with "{*.}?" for "*.", "crawl scopes, a
+//     label's group" with ":label.", "crawl scopes, repeated groups"
+//     with "/:path*" for "/*", and "crawl scopes, optional www" with
+//     "{www.}?" for "www.";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -688,6 +697,17 @@ func realSets(tb testing.TB) map[string]setCase {
 			sets["routes of "+st.host+", init"] = withURLs([]*site{st}, inits)
 			sets["routes of "+st.host+", ignoreCase"] = withURLs([]*site{st}, compileAllWith(tb, srcs, &Options{IgnoreCase: true}))
 			sets["mixed"] = setCase{ps: compileAll(tb, srcs[:50])}
+			// The routes with repeated groups, as path-to-regexp writes
+			// them: "/:path*" for "/*", "/:page+" for "/:page?".
+			var repeated []string
+			for _, src := range srcs {
+				src = strings.Replace(src, "/:page?", "/:page+", 1)
+				if strings.HasSuffix(src, "/*") {
+					src = strings.TrimSuffix(src, "*") + ":path*"
+				}
+				repeated = append(repeated, src)
+			}
+			sets["routes of "+st.host+", repeated groups"] = withURLs([]*site{st}, compileAll(tb, repeated))
 		}
 		// The same prefixes in routes whose groups, "*" or optional
 		// segments come first: the shapes of shapeFamilies.
@@ -733,6 +753,16 @@ func realSets(tb testing.TB) map[string]setCase {
 		labels = append(labels, strings.Replace(src, "://*.", "://:label.", 1))
 	}
 	sets["crawl scopes, a label's group"] = withURLs(bySize[:20], compileAll(tb, labels))
+	var repeated []string
+	for _, src := range scopes[:100] {
+		repeated = append(repeated, strings.TrimSuffix(src, "*")+":path*")
+	}
+	sets["crawl scopes, repeated groups"] = withURLs(bySize[:20], compileAll(tb, repeated))
+	var www []string
+	for _, src := range scopes[:100] {
+		www = append(www, strings.Replace(src, "://www.", "://{www.}?", 1))
+	}
+	sets["crawl scopes, optional www"] = withURLs(bySize[:20], compileAll(tb, www))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
@@ -740,9 +770,11 @@ func realSets(tb testing.TB) map[string]setCase {
 
 // FuzzSetShapes checks the shapes of pathname the index decides: a set
 // of one pattern, a pathname made of segments the fuzzer picks (fixed
-// text, ":name" alone or with text, "*", optional and regexp groups), on
-// a host exact, "*.", "{*.}?", ":sub." or any, with IgnoreCase or
-// without, answers a path as TestURL does.
+// text, ":name" alone or with text, "*", optional, repeated and regexp
+// groups), on a host exact, "*.", "{*.}?", ":sub.", of optional fixed
+// parts ("{a.}?") or any, with IgnoreCase or without, with a protocol
+// of the special schemes, of another ("sc") or of both ("http*"),
+// answers a path as TestURL does.
 func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3}, "/a/b/c", uint8(0))
 	f.Add([]byte{4, 0, 5}, "/x/a/", uint8(1))
@@ -751,10 +783,16 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 15, 16}, "/a/ab/x/y", uint8(1))
 	f.Add([]byte{0, 4, 1}, "/A/x/B", uint8(7))
 	f.Add([]byte{0, 1}, "/a/Z", uint8(3))
-	f.Add([]byte{1}, "/a/b", uint8(10)) // "sc://example.com/:id" matches "/a/b"
+	f.Add([]byte{1}, "/a/b", uint8(14)) // "sc://example.com/:id" matches "/a/b"
+	f.Add([]byte{0, 20}, "/a/b//c", uint8(0))
+	f.Add([]byte{20}, "", uint8(14))
+	f.Add([]byte{0, 1}, "/a/b", uint8(5))
+	f.Add([]byte{2}, "/", uint8(6))
+	f.Add([]byte{0, 21}, "/a/", uint8(0))
+	f.Add([]byte{0, 2}, "/a/b", uint8(28)) // "http*"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
-		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS"}
-	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com"}
+		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*"}
+	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com", "{a.}?example.com", "{x}?example{.com}?"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {
 			return
@@ -767,17 +805,16 @@ func FuzzSetShapes(f *testing.F) {
 		h := hosts[int(host)%len(hosts)]
 		ignoreCase := int(host)/len(hosts)%2 == 1
 		// With a protocol that matches no special scheme, the pathname
-		// compiles with the default options, where ":id" may match "/".
-		protocol := "*"
-		if int(host)/len(hosts)/2%2 == 1 {
-			protocol = "sc"
-		}
+		// compiles with the default options, where ":id" may match "/";
+		// "http*" matches special schemes and others.
+		protocol := []string{"*", "sc", "http*"}[int(host)/len(hosts)/2%3]
 		p, err := CompileInit(Init{Protocol: &protocol, Hostname: &h, Pathname: &pathname}, &Options{IgnoreCase: ignoreCase})
 		if err != nil {
 			return
 		}
 		for _, raw := range []string{"https://example.com" + path, "https://a.example.com/" + path, "sc:" + path, "https://b.example.org" + path,
-			"https://.example.com" + path, "https://xexample.com" + path, "sc://example.com" + path, "sc://a.example.com/" + path} {
+			"https://.example.com" + path, "https://xexample.com" + path, "sc://example.com" + path, "sc://a.example.com/" + path,
+			"https://example" + path, "httpx://example.com" + path, "http://example.com" + path} {
 			u, err := weburl.Parse(raw)
 			if err != nil {
 				continue

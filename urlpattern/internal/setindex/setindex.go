@@ -75,10 +75,14 @@ func SchemeOf(scheme string) Schemes {
 // the pattern has other components to check (its username, say), which
 // the index does not know; without it, a pattern whose hostname and
 // pathname the index decides is matched by the index alone (see First).
+// RestOther says that it has one only for a URL whose scheme is not
+// special: a protocol pattern ("http*") whose answer for the special
+// schemes Schemes gives.
 type Filter struct {
-	Schemes Schemes
-	NoPort  bool
-	Rest    bool
+	Schemes   Schemes
+	NoPort    bool
+	Rest      bool
+	RestOther bool
 }
 
 // A Seg is what a shape says of one segment of a pathname (the text
@@ -96,13 +100,15 @@ type Seg struct {
 // with at least MinSegs segments and, if MaxSegs is not negative, at
 // most MaxSegs; with Unrooted, every pathname that does not start with
 // "/" too. With Infix, the pathname from the segment after Front on
-// holds Infix ("/docs/": "/*/docs/*"). Exact says that the pattern matches
+// holds Infix ("/docs/": "/*/docs/*"). With Rest, no segment after Front
+// is empty ("/files/:path*"). Exact says that the pattern matches
 // every such pathname; otherwise it may match only some.
 type Shape struct {
 	Front, Back      []Seg
 	Infix            string
 	MinSegs, MaxSegs int
 	Unrooted         bool
+	Rest             bool
 	Exact            bool
 }
 
@@ -178,11 +184,12 @@ type Index struct {
 // picked it.
 type shapeInfo struct {
 	pattern          int
-	decided          bool // the shape and the pattern's Host say all: the hostname and pathname match
-	whole            bool // decided, and the pattern's Filter says all of its other components
+	decided          bool    // the shape and the pattern's Host say all: the hostname and pathname match
+	whole            Schemes // the URLs' schemes for which it is decided, and the pattern's Filter says all of its other components
 	frontAny         uint8
 	backAny          uint8 // segments that must not be empty, one bit each
 	minSegs, maxSegs int
+	rest             int    // with Shape.Rest, the first of the segments that must not be empty (len(Front)); else -1
 	front, back      []Seg  // up to maxDepth, for checking a few candidates one by one
 	infix            string // Shape.Infix
 	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
@@ -246,7 +253,19 @@ func (ix *Index) Add(i int, host Host, decidedHost bool, f Filter, shapes []Shap
 func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	bit := len(ix.shapes)
 	decided = decided && len(s.Front) <= maxDepth && len(s.Back) <= maxDepth
-	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: decided && !f.Rest, minSegs: s.MinSegs, maxSegs: s.MaxSegs,
+	rest := -1
+	if s.Rest && len(s.Front) <= maxDepth {
+		rest = len(s.Front)
+	}
+	var whole Schemes
+	switch {
+	case !decided || f.Rest:
+	case f.RestOther:
+		whole = AllSchemes &^ SchemeOther
+	default:
+		whole = AllSchemes
+	}
+	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: whole, minSegs: s.MinSegs, maxSegs: s.MaxSegs, rest: rest,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
 		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, noPort: f.NoPort,
 		segments: s.Infix != ""})
@@ -322,7 +341,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 			}
 		}
 	}
-	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0
+	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0 || rest >= 0
 }
 
 // addSuffix adds shape bit to the HostSuffix key suffix.
@@ -477,7 +496,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 					continue
 				}
 				last = s.pattern
-				if first && s.whole || visit(s.pattern, s.decided) {
+				if first && s.whole&scheme != 0 || visit(s.pattern, s.decided) {
 					return s.pattern
 				}
 			}
@@ -547,7 +566,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 					continue
 				}
 				last = s.pattern
-				if first && s.whole || visit(s.pattern, s.decided) {
+				if first && s.whole&scheme != 0 || visit(s.pattern, s.decided) {
 					return s.pattern
 				}
 			}
@@ -873,7 +892,26 @@ func (p *Path) counts(s *shapeInfo) bool {
 			return false
 		}
 	}
-	return true
+	return s.rest < 0 || p.filledFrom(s.rest)
+}
+
+// filledFrom reports whether no segment of the path, which starts with
+// "/", is empty from segment k (at most maxDepth) on: no "/" there is
+// followed by another "/" or ends the path.
+func (p *Path) filledFrom(k int) bool {
+	if p.count() <= k {
+		return true
+	}
+	if p.short() {
+		m := p.slashes
+		for range k {
+			m &= m - 1 // the "/" before segment k, and those after
+		}
+		return m&(m>>1)|m>>(len(p.path)-1) == 0
+	}
+	p.seg(0, k) // the offset of the "/" before segment k, in front[k]
+	rest := p.path[p.front[k]:]
+	return !strings.Contains(rest, "//") && rest[len(rest)-1] != '/'
 }
 
 // fewHost is how many shapes an exact host may have for Build to list

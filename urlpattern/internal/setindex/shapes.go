@@ -15,6 +15,10 @@ const (
 	PartSegment                 // a ":name" group: text without "/", not empty
 	PartAll                     // a "*" group: any text
 	PartOther                   // what the index cannot read: a regexp group (which may match "/"), a repetition
+	// PartSegments is a ":name" group repeated after "/", last in the
+	// pathname ("/files/:path*", "/files/:path+"): any number of
+	// segments, none empty, at least one unless Optional.
+	PartSegments
 )
 
 // A Part is a part of a pathname pattern: its kind, its fixed text or its
@@ -28,7 +32,8 @@ type Part struct {
 
 // PathShapes returns the shapes of the pathnames a pathname pattern of
 // parts matches: its parts read as fixed text, ":name" groups alone in
-// their segment, and "*" between segments, with a shape for each choice
+// their segment, "*" between segments, and a ":name" group repeated last,
+// with a shape for each choice
 // of its optional "/:name?" and "{/text}?" parts (up to maxShapes). Where
 // the parts say more than a shape can (a regexp group, a repetition, a
 // group beside text in a segment), the shape says what comes before and
@@ -50,12 +55,25 @@ func PathShapes(parts []Part) []Shape {
 			alts[k] = append(alts[k], p)
 		}
 	}
-	shapes := make([]Shape, len(alts))
-	for k, a := range alts {
-		shapes[k] = shapeOf(a)
+	shapes := make([]Shape, 0, len(alts))
+	for _, a := range alts {
+		sh := shapeOf(a)
+		if sh.Rest && len(sh.Front) == 0 && sh.MinSegs == 0 {
+			// "/:path*" matches the empty pathname too, which does not
+			// start with "/": a shape of that alone, not exact, beside
+			// the rooted one.
+			sh.MinSegs = 1
+			shapes = append(shapes, Shape{Unrooted: true, MinSegs: onlyUnrooted, MaxSegs: -1})
+		}
+		shapes = append(shapes, sh)
 	}
 	return shapes
 }
+
+// onlyUnrooted is the MinSegs of a shape of pathnames that do not start
+// with "/" alone: more segments than any count tells apart, which no
+// pathname that starts with "/" is counted to have.
+const onlyUnrooted = maxCount + 1
 
 // shapeOf returns the shape of the pathnames parts match: a segment is
 // what lies between two "/", fixed text or a lone ":name" group, and a
@@ -75,6 +93,7 @@ func shapeOf(parts []Part) Shape {
 		wild       bool            // a "*" came: the segments now are the last ones
 		back       []Seg           // those, in order
 		needsSlash bool            // a "*" came last: what follows must start a segment
+		rest       bool            // a repeated ":name" group came last (PartSegments)
 	)
 	closeSeg := func() {
 		seg := Seg{Text: cur.String(), Any: curAny}
@@ -108,19 +127,30 @@ func shapeOf(parts []Part) Shape {
 		return true
 	}
 	ok := true
-	for _, p := range parts {
+	for i, p := range parts {
 		if !ok {
 			break
 		}
 		switch {
-		case p.Kind == PartOther && !p.Optional && strings.HasPrefix(p.Prefix, "/"):
-			// A regexp group or a repetition that is always there and
-			// starts with "/" ("/api/:lang(en|de)"): the text before it
-			// ends a segment, which the shape keeps; what the group
-			// matches (which may hold "/") is not read.
+		case p.Kind == PartSegments && i == len(parts)-1 && !wild && p.Prefix == "/" && p.Suffix == "":
+			// "/files/:path*": the segments before it, whole, then any
+			// number of segments, none empty.
+			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny; ok {
+				rest, inSeg = true, false // no segment of its own
+				sh.MinSegs = len(sh.Front)
+				if !p.Optional {
+					sh.MinSegs++
+				}
+			}
+		case (p.Kind == PartOther || p.Kind == PartSegments) && strings.HasPrefix(p.Prefix, "/"):
+			// A regexp group or a repetition that starts with "/"
+			// ("/api/:lang(en|de)", "/v/(\\d+)?"): the text before it ends a
+			// segment, which the shape keeps, whether the group is there
+			// or not; what the group matches (which may hold "/") is not
+			// read.
 			text("/")
 			ok = false
-		case p.Optional || p.Kind == PartOther:
+		case p.Optional || p.Kind == PartOther || p.Kind == PartSegments:
 			ok = false // a repetition, or an optional part not expanded
 		case p.Kind == PartText:
 			ok = text(p.Text)
@@ -150,6 +180,10 @@ func shapeOf(parts []Part) Shape {
 	}
 	if inSeg && !needsSlash {
 		closeSeg()
+	}
+	if rest {
+		sh.Rest, sh.MaxSegs, sh.Exact = true, -1, true
+		return sh
 	}
 	if len(sh.Front) == 0 && !wild {
 		// No "/" at all: a pathname that starts otherwise.
