@@ -3,7 +3,6 @@ package urlpattern
 import (
 	"iter"
 	"strings"
-	"unsafe"
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/internal/ascii"
@@ -32,16 +31,16 @@ import (
 //
 // Patterns compiled with IgnoreCase, which the standard applies to the
 // pathname, search and hash (not to the hostname), are indexed apart, by
-// the lower-case form of their pathname's text, and looked up with the
-// URL's pathname lowered: ASCII letters only, as a URL's pathname is
-// ASCII, percent-encoded, and so is a pattern's canonical pathname (a
-// pathname pattern whose text is not is left to its own match).
+// the lower-case form of their pathname's text, and looked up by the
+// URL's path segments lowered as the index reads them (no copy of the
+// path is made): ASCII letters only, as a URL's pathname is ASCII,
+// percent-encoded, and so is a pattern's canonical pathname (a pathname
+// pattern whose text is not is left to its own match).
 // https://urlpattern.spec.whatwg.org/#url-pattern-create
 type Set struct {
 	patterns []*Pattern
-	index    *setindex.Index
+	index    *setindex.Index // a folded one (setindex.NewFolded) if every pattern has IgnoreCase
 	folded   *setindex.Index // the patterns with IgnoreCase where index has others; else nil
-	foldAll  bool            // every pattern has IgnoreCase: index holds them, by the lower-case text
 	others   [][]setCheck    // by pattern: the components the index does not look at
 }
 
@@ -57,7 +56,7 @@ func NewSet(patterns ...*Pattern) *Set {
 		ix, fold := s.index, p.comps[Pathname].opts.ignoreCase // IgnoreCase, as the pathname has it
 		if fold {
 			if s.folded == nil {
-				s.folded = setindex.New(len(patterns))
+				s.folded = setindex.NewFolded(len(patterns))
 			}
 			ix = s.folded
 		} else {
@@ -97,7 +96,7 @@ func NewSet(patterns ...*Pattern) *Set {
 		}
 	}
 	if s.folded != nil && plain == 0 {
-		s.index, s.folded, s.foldAll = s.folded, nil, true // one index to read
+		s.index, s.folded = s.folded, nil // one index to read
 	}
 	s.index.Build()
 	if s.folded != nil {
@@ -204,13 +203,8 @@ func knownScheme(scheme string) bool { return setindex.SchemeOf(scheme) != setin
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
-	if !s.foldAll && s.folded == nil {
+	if s.folded == nil {
 		s.index.Candidates(host, path, scheme, port, visit)
-		return
-	}
-	var buf [256]byte
-	if s.foldAll {
-		s.index.Candidates(host, lowerPath(&buf, path), scheme, port, visit)
 		return
 	}
 	// The folded index's candidates, collected, then visited in order
@@ -220,7 +214,7 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 		decided bool
 	}
 	var folded []candidate
-	s.folded.Candidates(host, lowerPath(&buf, path), scheme, port, func(i int, decided bool) bool {
+	s.folded.Candidates(host, path, scheme, port, func(i int, decided bool) bool {
 		folded = append(folded, candidate{i, decided})
 		return false
 	})
@@ -240,21 +234,6 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 			return
 		}
 	}
-}
-
-// lowerPath returns path with its ASCII upper-case letters lowered, in
-// buf where it fits and needs it.
-func lowerPath(buf *[256]byte, path string) string {
-	if !ascii.HasUpper(path) {
-		return path
-	}
-	if len(path) > len(buf) {
-		return strings.ToLower(path)
-	}
-	b := buf[:copy(buf[:], path)]
-	ascii.LowerBytes(b)
-	// The set reads it only while Match or candidates runs, with buf.
-	return unsafe.String(&b[0], len(b))
 }
 
 // pathShapes returns what the index reads of a pathname pattern: the
@@ -380,36 +359,18 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 		return index, false
 	}
 	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
-	if s.foldAll || s.folded != nil {
-		index = s.matchFolded(u, host, path, scheme, port)
-	} else {
-		index = s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
-			return s.test(i, decided, u)
-		})
-	}
-	return index, index >= 0
-}
-
-// matchFolded is Match for a set with IgnoreCase patterns, whose index
-// reads the pathname lowered.
-func (s *Set) matchFolded(u *weburl.URL, host, path string, scheme setindex.Schemes, port bool) int {
-	var buf [256]byte
-	lower := lowerPath(&buf, path)
-	if s.foldAll {
-		path = lower
-	}
-	index := s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
+	index = s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
 	if s.folded != nil {
-		// The first of the folded patterns, if it comes before index.
-		if j := s.folded.First(host, lower, scheme, port, func(i int, decided bool) bool {
+		// The first of the IgnoreCase patterns, if it comes before index.
+		if j := s.folded.First(host, path, scheme, port, func(i int, decided bool) bool {
 			return index >= 0 && i > index || s.test(i, decided, u)
 		}); j >= 0 && (index < 0 || j < index) {
 			index = j
 		}
 	}
-	return index
+	return index, index >= 0
 }
 
 // Exec returns the index of the first pattern, in the order given to

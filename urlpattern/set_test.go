@@ -789,9 +789,11 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 1}, "/a/b", uint8(5))
 	f.Add([]byte{2}, "/", uint8(6))
 	f.Add([]byte{0, 21}, "/a/", uint8(0))
-	f.Add([]byte{0, 2}, "/a/b", uint8(28)) // "http*"
+	f.Add([]byte{0, 2}, "/a/b", uint8(28))                 // "http*"
+	f.Add([]byte{2, 0, 2}, "/x/A/y", uint8(7))             // an infix, IgnoreCase
+	f.Add([]byte{25, 1}, "/ABCDEFGHIJKLMNOPQ/x", uint8(7)) // a segment of more than 16 bytes, IgnoreCase
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
-		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*"}
+		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq"}
 	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com", "{a.}?example.com", "{x}?example{.com}?"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {

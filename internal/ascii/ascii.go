@@ -332,6 +332,10 @@ func Load32[S ~string | ~[]byte](s S, i int) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
+// LowerWord returns the little-endian word x with its ASCII upper-case
+// letters lowered: the word of the lowered bytes.
+func LowerWord(x uint64) uint64 { return x | upperLetters(x)>>2 }
+
 // upperLetters returns x with the high bit of each byte set that is an
 // ASCII upper-case letter, and every other bit clear: for a byte with bit
 // 7 clear, adding 0x80-'A' sets it and adding 0x80-'Z'-1 does not. Moved

@@ -32,6 +32,12 @@ func FuzzWords(f *testing.F) {
 		// The words of s with each byte's high bit cleared (WordInRange
 		// and WordOther read ASCII), against a byte loop.
 		for i := 0; i+8 <= len(s); i++ {
+			lowered := LowerWord(Load64(s, i))
+			for j := range 8 {
+				if b := byte(lowered >> (8 * j)); b != Lower(s[i+j]) {
+					t.Errorf("LowerWord(%q): byte %d is %q, want %q", s[i:i+8], j, b, Lower(s[i+j]))
+				}
+			}
 			x := Load64(s, i) & 0x7F7F7F7F7F7F7F7F
 			for _, r := range [][2]byte{{'%', '('}, {'A', 'Z'}, {0, 0x7F}, {'/', '/'}} {
 				got := WordInRange(x, r[0], r[1])

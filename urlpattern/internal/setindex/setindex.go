@@ -157,10 +157,12 @@ func (q quad) count() int {
 	return bits.OnesCount(q.a) + bits.OnesCount(q.b) + bits.OnesCount(q.c) + bits.OnesCount(q.d)
 }
 
-// An Index answers which patterns a URL can match. It is built by New,
-// Add and Build, and then read by any number of goroutines.
+// An Index answers which patterns a URL can match. It is built by New
+// (or NewFolded), Add and Build, and then read by any number of
+// goroutines.
 type Index struct {
 	patterns int
+	fold     bool        // NewFolded's
 	shapes   []shapeInfo // by shape bit
 	words    int
 
@@ -237,6 +239,21 @@ func affixKey(buf *[3]byte, kind int, t string) string {
 // New returns an index for n patterns.
 func New(n int) *Index {
 	return &Index{patterns: n}
+}
+
+// NewFolded returns an index for n patterns whose pathnames' texts, as
+// Add is given them, are in lower case, and which reads a URL's path with
+// its ASCII letters lowered: the index of patterns compiled with
+// IgnoreCase. It lowers only the segments it looks up or compares, as it
+// reads them, not the whole path.
+func NewFolded(n int) *Index {
+	ix := &Index{patterns: n, fold: true}
+	ix.infixes.fold = true
+	for k := range maxDepth {
+		ix.front[k].text.fold, ix.front[k].affix.fold = true, true
+		ix.back[k].text.fold, ix.back[k].affix.fold = true, true
+	}
+	return ix
 }
 
 // Add adds pattern i, which must be added in order, with what it says of
@@ -443,8 +460,9 @@ func (ix *Index) suffixes(host string, dst *bitRange) {
 type Path struct {
 	path   string
 	rooted bool
-	segs   int // the number of segments (of "/"), or -1 before scan
-	nf, nb int // the offsets found in front (at least front[0]) and back
+	fold   bool // the index's texts are lower case: compare the path's lowered
+	segs   int  // the number of segments (of "/"), or -1 before scan
+	nf, nb int  // the offsets found in front (at least front[0]) and back
 	// slashes has bit i set where path[i] is "/", for a short path (of
 	// up to 64 bytes), set by scan: the offsets are read from it, where a
 	// longer path is searched a segment at a time.
@@ -483,6 +501,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 	var p Path
 	p.path, p.segs, p.nf = path, -1, 1 // front[0] is 0 where the path is rooted
 	p.rooted = len(path) > 0 && path[0] == '/'
+	p.fold = ix.fold
 	last := -1         // the last pattern visited
 	var exact bitRange // the exact host's shapes (w nil if the host is none: a key has a shape)
 	if ix.hostExact.n > 0 {
@@ -958,16 +977,15 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 		}
 		seg, ok := p.seg(side, k)
 		switch {
-		case !ok:
+		case !ok || len(seg) < len(want.Text):
 			return false
 		case want.Prefix:
-			ok = strings.HasPrefix(seg, want.Text)
+			seg = seg[:len(want.Text)]
 		case want.Suffix:
-			ok = strings.HasSuffix(seg, want.Text)
-		default:
-			ok = seg == want.Text
+			seg = seg[len(seg)-len(want.Text):]
 		}
-		if !ok {
+		// With fold, the text is in lower case and the segment may not be.
+		if seg != want.Text && !(p.fold && ascii.EqualFold(seg, want.Text)) {
 			return false
 		}
 	}
@@ -979,7 +997,14 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 func (p *Path) fitsInfix(s *shapeInfo) bool {
 	if s.infix != "" {
 		// From the start of the segment after front.
-		if _, ok := p.seg(0, len(s.front)); !ok || !strings.Contains(p.path[p.front[len(s.front)]+1:], s.infix) {
+		if _, ok := p.seg(0, len(s.front)); !ok {
+			return false
+		}
+		after := p.path[p.front[len(s.front)]+1:]
+		if p.fold && ascii.HasUpper(after) {
+			after = strings.ToLower(after) // rare: an infix in a pattern with IgnoreCase
+		}
+		if !strings.Contains(after, s.infix) {
 			return false
 		}
 	}
@@ -1009,6 +1034,7 @@ func hasLen(lens *[4]uint64, n int) bool {
 type table struct {
 	slots []entry // a power of two long, at most half full
 	n     int
+	fold  bool // keys are in lower case; a key looked up is read with its ASCII letters lowered
 }
 
 type entry struct {
@@ -1133,6 +1159,9 @@ func (t *table) add(key string, i int) {
 	e := t.slot(key)
 	if !e.used {
 		a, b := keyWords(key)
+		if t.fold {
+			a, b = ascii.LowerWord(a), ascii.LowerWord(b) // as slot reads a key
+		}
 		*e = entry{key: key, a: a, b: b, used: true}
 		t.n++
 	}
@@ -1144,10 +1173,13 @@ func (t *table) add(key string, i int) {
 // no call of the runtime's comparison.
 func (t *table) slot(key string) *entry {
 	a, b := keyWords(key)
+	if t.fold {
+		a, b = ascii.LowerWord(a), ascii.LowerWord(b) // the words of the lowered key
+	}
 	mask := uint32(len(t.slots) - 1)
 	for j := strHash(a, b, len(key)) & mask; ; j = (j + 1) & mask {
 		e := &t.slots[j]
-		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || e.key == key) {
+		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || e.key == key || t.fold && ascii.EqualFold(key, e.key)) {
 			return e
 		}
 	}
