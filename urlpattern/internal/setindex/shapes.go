@@ -32,12 +32,11 @@ type Part struct {
 
 // PathShapes returns the shapes of the pathnames a pathname pattern of
 // parts matches: its parts read as fixed text, ":name" groups alone in
-// their segment, "*" between segments, and a ":name" group repeated last,
-// with a shape for each choice
-// of its optional "/:name?" and "{/text}?" parts (up to maxShapes). Where
-// the parts say more than a shape can (a regexp group, a repetition, a
-// group beside text in a segment), the shape says what comes before and
-// is not exact.
+// their segment, "*" between segments, and a ":name" group repeated
+// last, with a shape for each choice of its optional "/:name?" and
+// "{/text}?" parts (up to maxShapes). Where the parts say more than a
+// shape can (a regexp group, another repetition, a group beside text in
+// a segment), the shape says what comes before and is not exact.
 func PathShapes(parts []Part) []Shape {
 	alts := [][]Part{nil}
 	for _, p := range parts {
@@ -144,10 +143,10 @@ func shapeOf(parts []Part) Shape {
 			}
 		case (p.Kind == PartOther || p.Kind == PartSegments) && strings.HasPrefix(p.Prefix, "/"):
 			// A regexp group or a repetition that starts with "/"
-			// ("/api/:lang(en|de)", "/v/(\\d+)?"): the text before it ends a
-			// segment, which the shape keeps, whether the group is there
-			// or not; what the group matches (which may hold "/") is not
-			// read.
+			// ("/api/:lang(en|de)", "/v/(\d+)?"): the text before it
+			// ends a segment, which the shape keeps, whether the group is
+			// there or not; what the group matches (which may hold "/")
+			// is not read.
 			text("/")
 			ok = false
 		case p.Optional || p.Kind == PartOther || p.Kind == PartSegments:
