@@ -89,11 +89,15 @@ func regexpLiteral(src string) string {
 	return "/" + src + "/"
 }
 
+// specialSchemes are the special schemes.
+// https://url.spec.whatwg.org/#special-scheme
+var specialSchemes = [...]string{"ftp", "file", "http", "https", "ws", "wss"}
+
 // matchesSpecialScheme reports whether the protocol component matches a
 // special scheme.
 // https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme
 func (c *component) matchesSpecialScheme() bool {
-	for _, s := range [...]string{"ftp", "file", "http", "https", "ws", "wss"} {
+	for _, s := range specialSchemes {
 		if c.match(s) {
 			return true
 		}

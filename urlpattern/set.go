@@ -190,10 +190,6 @@ func lowerText(text string) (string, bool) {
 	return strings.ToLower(text), true
 }
 
-// specialSchemes are the special schemes.
-// https://url.spec.whatwg.org/#special-scheme
-var specialSchemes = [...]string{"ftp", "file", "http", "https", "ws", "wss"}
-
 // knownScheme reports whether the index tells scheme apart from every
 // other: whether it is a special scheme, so that a protocol pattern that
 // matches only it and another such scheme is left to the index.
@@ -336,7 +332,7 @@ func (s *Set) test(i int, decided bool, u *weburl.URL) bool {
 	}
 	for k := range s.others[i] {
 		ch := &s.others[i][k]
-		if ch.otherScheme && setindex.SchemeOf(u.Scheme()) != setindex.SchemeOther {
+		if ch.otherScheme && knownScheme(u.Scheme()) {
 			continue
 		}
 		v := componentValue(u, ch.comp)
