@@ -12,22 +12,24 @@ import (
 // A Set matches a URL against many patterns at once: a router's routes, a
 // crawler's allow and deny lists. Its answers are those of TestURL on each
 // pattern in order (the semantics of the URLPatternList proposal,
-// whatwg/urlpattern#166), but it tests only the patterns a URL can match
-// by its hostname, its path's segments, its scheme and its port: an
-// index (internal/setindex) by the hostname (an exact host, or the few
-// of "{www.}?example.com"; a "*." suffix, both at once,
-// "{*.}?example.com", or the suffix that every hostname of
-// ":tenant.example.com" ends with), by the text each of a pattern's
-// first and last segments must have (so that "/:lang/docs/:page" is
-// found by its second segment and "/*/edit" by its last), by the number
-// of segments, by the special scheme or schemes a protocol names
-// ("https", "http{s}?"), and by whether the port must be the default,
-// picks them, in a few lookups, before any is run. A pattern whose
-// hostname and pathname the index decides (fixed text, ":name" alone in
-// a segment, "*" between segments, "/:name?" and "{/text}?" segments,
-// "/:path*" and "/:path+" last) is not run at all: only its other
-// components are checked, and none where the index has read them all. A
-// Set is safe for concurrent use; it does not change after NewSet.
+// whatwg/urlpattern#166), but it tests only the patterns a URL can match by
+// its hostname, its path's segments, its scheme and which of its other
+// components are empty: an index (internal/setindex) by the hostname (an
+// exact host, or the few of "{www.}?example.com"; a "*." suffix, both at
+// once, "{*.}?example.com", or the suffix that every hostname of
+// ":tenant.example.com" ends with), by the text each of a pattern's first
+// and last segments must have (so that "/:lang/docs/:page" is found by its
+// second segment and "/*/edit" by its last), by the number of segments, by
+// the special scheme or schemes a protocol names ("https", "http{s}?"), and
+// by whether the port must be the default and the username, password,
+// search or hash empty ("" in the pattern: "https://example.com/*#" has the
+// search and hash ""), picks them, in a few lookups, before any is run. A
+// pattern whose hostname and pathname the index decides (fixed text,
+// ":name" alone in a segment, "*" between segments, "/:name?" and
+// "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
+// only its other components are checked, and none where the index has read
+// them all. A Set is safe for concurrent use; it does not change after
+// NewSet.
 //
 // Patterns compiled with IgnoreCase, which the standard applies to the
 // pathname, search and hash (not to the hostname), are indexed apart, by
@@ -42,7 +44,11 @@ type Set struct {
 	index    *setindex.Index // a folded one (setindex.NewFolded) if every pattern has IgnoreCase
 	folded   *setindex.Index // the patterns with IgnoreCase where index has others; else nil
 	others   [][]setCheck    // by pattern: the components the index does not look at
+	empty    setindex.Comps  // the components some pattern matches only when empty
 }
+
+// compBits are the components of setindex's Comps, bit by bit.
+var compBits = [...]Component{Port, Username, Password, Search, Hash}
 
 // NewSet returns a set of the patterns, in the order given. A nil
 // pattern matches nothing.
@@ -83,13 +89,17 @@ func NewSet(patterns ...*Pattern) *Set {
 				sc.otherScheme = true
 				s.others[i] = append(s.others[i], sc)
 				filter.RestOther = true
-			case ch.comp == Port && sc.finite && sc.one == "" && sc.two == "":
-				filter.NoPort = true
+			case sc.finite && sc.one == "" && sc.two == "" && emptyComp(ch.comp) != 0:
+				// "" in the port, username, password, search or hash:
+				// the index leaves out the pattern for a URL in which
+				// that component is not empty.
+				filter.Empty |= emptyComp(ch.comp)
 			default:
 				s.others[i] = append(s.others[i], sc)
 				filter.Rest = true
 			}
 		}
+		s.empty |= filter.Empty
 		shapes := pathShapes(p.comps[Pathname], fold)
 		for _, host := range hosts {
 			ix.Add(i, host, decided, filter, shapes)
@@ -195,12 +205,53 @@ func lowerText(text string) (string, bool) {
 // matches only it and another such scheme is left to the index.
 func knownScheme(scheme string) bool { return setindex.SchemeOf(scheme) != setindex.SchemeOther }
 
+// emptyComp returns the bit of setindex.Comps that stands for c, or 0.
+func emptyComp(c Component) setindex.Comps {
+	for k, pc := range compBits {
+		if pc == c {
+			return 1 << k
+		}
+	}
+	return 0
+}
+
+// filled returns the components of u that are not empty, of those some
+// pattern of s matches only when empty (the port, whether or not one
+// does): as the index reads a URL.
+func (s *Set) filled(u *weburl.URL) (f setindex.Comps) {
+	if u.Port() != "" {
+		f = setindex.CompPort
+	}
+	if s.empty&^setindex.CompPort != 0 {
+		f |= s.filledOthers(u)
+	}
+	return f
+}
+
+// filledOthers is filled for the components other than the port.
+func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps) {
+	p := s.empty
+	if p&setindex.CompUsername != 0 && u.Username() != "" {
+		f |= setindex.CompUsername
+	}
+	if p&setindex.CompPassword != 0 && u.Password() != "" {
+		f |= setindex.CompPassword
+	}
+	if p&setindex.CompSearch != 0 && u.Search() != "" { // "" for an empty query too
+		f |= setindex.CompSearch
+	}
+	if p&setindex.CompHash != 0 && u.Hash() != "" {
+		f |= setindex.CompHash
+	}
+	return f
+}
+
 // candidates calls visit with the patterns the index picks for u (see
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
-	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
+	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u)
 	if s.folded == nil {
-		s.index.Candidates(host, path, scheme, port, visit)
+		s.index.Candidates(host, path, scheme, filled, visit)
 		return
 	}
 	// The folded index's candidates, collected, then visited in order
@@ -210,12 +261,12 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 		decided bool
 	}
 	var folded []candidate
-	s.folded.Candidates(host, path, scheme, port, func(i int, decided bool) bool {
+	s.folded.Candidates(host, path, scheme, filled, func(i int, decided bool) bool {
 		folded = append(folded, candidate{i, decided})
 		return false
 	})
 	stopped := false
-	s.index.Candidates(host, path, scheme, port, func(i int, decided bool) bool {
+	s.index.Candidates(host, path, scheme, filled, func(i int, decided bool) bool {
 		for ; len(folded) > 0 && folded[0].i < i; folded = folded[1:] {
 			if visit(folded[0].i, folded[0].decided) {
 				stopped = true
@@ -308,6 +359,8 @@ type setCheck struct {
 func newSetCheck(ch check) setCheck {
 	sc := setCheck{comp: ch.comp, c: ch.c}
 	switch c := ch.c; {
+	case c.kind == kindExact && c.fixed == "":
+		sc.finite = true // "" has no case to ignore
 	case c.opts.ignoreCase:
 	case c.kind == kindExact:
 		sc.one, sc.two, sc.finite = c.fixed, c.fixed, true
@@ -354,13 +407,20 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	host, path, scheme, port := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), u.Port() != ""
-	index = s.index.First(host, path, scheme, port, func(i int, decided bool) bool {
+	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
+	var filled setindex.Comps // s.filled(u), which does not inline
+	if u.Port() != "" {
+		filled = setindex.CompPort
+	}
+	if s.empty&^setindex.CompPort != 0 {
+		filled |= s.filledOthers(u)
+	}
+	index = s.index.First(host, path, scheme, filled, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
 	if s.folded != nil {
 		// The first of the IgnoreCase patterns, if it comes before index.
-		if j := s.folded.First(host, path, scheme, port, func(i int, decided bool) bool {
+		if j := s.folded.First(host, path, scheme, filled, func(i int, decided bool) bool {
 			return index >= 0 && i > index || s.test(i, decided, u)
 		}); j >= 0 && (index < 0 || j < index) {
 			index = j

@@ -80,15 +80,18 @@ func anyHostRoutes(tb testing.TB) setCase {
 }
 
 // schemePatterns returns patterns whose protocol and port the index
-// reads (special schemes alone or in pairs, "" ports) and those it leaves
-// to the pattern (other schemes, a port, a protocol with a regexp or in
-// upper case, a username).
+// reads (special schemes alone or in pairs, "" ports, and the username,
+// password, search and hash "" that the strings give: "#" at the end
+// gives the search and hash "", "?" the search "", ":@" the username and
+// password "") and those it leaves to the pattern (other schemes, a port,
+// a protocol with a regexp or in upper case, a username, a hash).
 func schemePatterns() []string {
 	return []string{
 		"wss://chat.example.com/rooms/:id", "ws{s}?://chat.example.com/*", "ftp://files.example.com/*", "file:///home/*",
 		"foo://example.com/x", "http{s}?://example.com:8080/*", "https://example.com:443/a", "*://example.com/any/*",
 		"(https|ws)://example.com/*", "HTTPS://example.com/b", "https://user@example.com/*", "http://example.com/:x",
 		"{ws}?s://example.com/*", "file{s}?://example.com/*",
+		"https://example.com/e/:x#", "https://:@example.com/u/*", "https://example.com/q/?", "https://example.com/q/?#z",
 	}
 }
 
@@ -101,6 +104,10 @@ func schemeURLs() []string {
 		"https://example.com/a", "https://example.com:443/a", "http://example.com/any/1", "s://example.com/any/2",
 		"ws://example.com/b", "https://example.com/b", "https://user@example.com/c", "https://user:pw@example.com/c",
 		"http://example.com/", "http://example.com/y", "http://example.com:80/z", "wss://example.com/q", "files://example.com/",
+		"https://example.com/e/1", "https://example.com/e/1?", "https://example.com/e/1?a", "https://example.com/e/1#",
+		"https://example.com/e/1#h", "https://example.com/e/1?#", "https://u@example.com/u/1", "https://:p@example.com/u/1",
+		"https://@example.com/u/1", "https://:@example.com/u/1", "https://example.com/q/", "https://example.com/q/?a#z",
+		"https://example.com/q/?#z", "https://example.com/q/#z", "https://example.com/q/?#y",
 	}
 }
 
@@ -232,6 +239,7 @@ func TestSetAgreesWithLoop(t *testing.T) {
 	urls = append(urls, anyHostRoutes(t).urls...)
 	sets["mixed"] = append(append(slices.Clone(sets["crawl"][:50]), nil), sets["routes"][40:]...)
 	sets["routes, ignoreCase"] = compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
+	sets["scheme, ignoreCase"] = compileAllWith(t, schemePatterns(), &Options{IgnoreCase: true})
 	// A label's group before a domain ("https://:sub.site3.com/*"): the
 	// index keys the suffix and leaves the label to the pattern.
 	var tenants []string
@@ -343,6 +351,7 @@ func FuzzSet(f *testing.F) {
 	}
 	all := append(compileAll(f, routePatterns()), compileAll(f, crawlPatterns())...)
 	all = append(all, compileAll(f, schemePatterns())...)
+	all = append(all, compileAllWith(f, schemePatterns()[14:], &Options{IgnoreCase: true})...)
 	all = append(all, compileAllWith(f, routePatterns()[:28], &Options{IgnoreCase: true})...)
 	for _, src := range crawlPatterns()[:40] {
 		if sub := strings.Replace(src, "://*.", "://{*.}?", 1); sub != src {
@@ -763,6 +772,13 @@ func realSets(tb testing.TB) map[string]setCase {
 		www = append(www, strings.Replace(src, "://www.", "://{www.}?", 1))
 	}
 	sets["crawl scopes, optional www"] = withURLs(bySize[:20], compileAll(tb, www))
+	// Scopes of pages without a query or fragment: "#" at the end gives
+	// the search and hash "".
+	var plain []string
+	for _, src := range scopes[:100] {
+		plain = append(plain, src+"#")
+	}
+	sets["crawl scopes, empty search and hash"] = withURLs(bySize[:20], compileAll(tb, plain))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets

@@ -1,9 +1,10 @@
 // Package setindex is the index of a urlpattern.Set: what each pattern
 // of a set says of the hostnames and pathnames it can match, and of their
-// schemes and ports, and, for a URL, which patterns it can match by its
-// hostname, the segments of its pathname, its scheme and its port, in a
-// few lookups. It knows nothing of URL patterns:
-// package urlpattern describes each pattern to it by a Host and Shapes.
+// schemes and other components, and, for a URL, which patterns it can
+// match by its hostname, the segments of its pathname, its scheme and
+// which of its other components are empty, in a few lookups. It knows
+// nothing of URL patterns: package urlpattern describes each pattern to
+// it by a Host and Shapes.
 package setindex
 
 import (
@@ -68,19 +69,36 @@ func SchemeOf(scheme string) Schemes {
 	return SchemeOther
 }
 
-// A Filter is what a pattern says of the schemes and ports of the URLs
-// it matches, which an index checks before a pattern is visited: the
-// schemes it can match, and with NoPort, only URLs whose port is null
-// (absent or the scheme's default: "" in the pattern). Rest says that
-// the pattern has other components to check (its username, say), which
-// the index does not know; without it, a pattern whose hostname and
-// pathname the index decides is matched by the index alone (see First).
+// Comps is a set of a URL's components other than its scheme, hostname
+// and pathname, one bit each: those a pattern matches only when empty
+// (Filter.Empty), or those of a URL that are not (Index.Candidates).
+type Comps uint8
+
+const (
+	CompPort     Comps = 1 << iota // empty: null (absent, or the scheme's default)
+	CompUsername                   // empty: ""
+	CompPassword                   // empty: ""
+	CompSearch                     // empty: a null or empty query
+	CompHash                       // empty: a null or empty fragment
+
+	numComps = iota
+)
+
+// A Filter is what a pattern says of the schemes and other components of
+// the URLs it matches, which an index checks before a pattern is visited:
+// the schemes it can match, and in Empty, the components it matches only
+// when empty ("" in the pattern: the port "" matches only a null port, the
+// search "" only a URL without a query or with an empty one). Rest says
+// that the pattern has other components to check (its username "ada",
+// say), which the index does not know; without it, a pattern whose
+// hostname and pathname the index decides is matched by the index alone
+// (see First).
 // RestOther says that it has one only for a URL whose scheme is not
 // special: a protocol pattern ("http*") whose answer for the special
 // schemes Schemes gives.
 type Filter struct {
 	Schemes   Schemes
-	NoPort    bool
+	Empty     Comps
 	Rest      bool
 	RestOther bool
 }
@@ -173,7 +191,8 @@ type Index struct {
 	otherSpan  [2]int    // the words that hold hostOther's shapes (see Index.span)
 
 	byScheme [numSchemes][]word   // the shapes whose Filter has each scheme
-	noPort   []word               // the shapes whose Filter has NoPort
+	empty    [numComps][]word     // the shapes whose Filter has each component in Empty
+	comps    Comps                // the components some shape's Filter has in Empty
 	unrooted []word               // shapes that match pathnames that do not start with "/"
 	infixes  table                // shapes with an Infix, by its first segment
 	infixed  []word               // those shapes
@@ -197,9 +216,9 @@ type shapeInfo struct {
 	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
 	unrooted         bool   // Shape.Unrooted
 	schemes          Schemes
-	noPort           bool // the pattern's Filter
-	counts           bool // fits has segments to count, or segments that must not be empty
-	segments         bool // fitsSegments has a segment's text or an infix to check
+	empty            Comps // the pattern's Filter.Empty
+	counts           bool  // fits has segments to count, or segments that must not be empty
+	segments         bool  // fitsSegments has a segment's text or an infix to check
 }
 
 // A position is the index of the segment at a depth from the start or
@@ -258,8 +277,8 @@ func NewFolded(n int) *Index {
 
 // Add adds pattern i, which must be added in order, with what it says of
 // its hostnames (decidedHost: every hostname host describes matches), of
-// its schemes and ports, and the shapes of its pathnames, at least one. A
-// pattern that is nil in the set is not added.
+// its schemes and other components, and the shapes of its pathnames, at
+// least one. A pattern that is nil in the set is not added.
 func (ix *Index) Add(i int, host Host, decidedHost bool, f Filter, shapes []Shape) {
 	for _, s := range shapes {
 		ix.addShape(i, host, f, s, decidedHost && s.Exact)
@@ -284,7 +303,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: whole, minSegs: s.MinSegs, maxSegs: s.MaxSegs, rest: rest,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
-		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, noPort: f.NoPort,
+		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, empty: f.Empty,
 		segments: s.Infix != ""})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
@@ -293,9 +312,12 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 			set(&ix.byScheme[k])
 		}
 	}
-	if f.NoPort {
-		set(&ix.noPort)
+	for k := range numComps {
+		if f.Empty&(1<<k) != 0 {
+			set(&ix.empty[k])
+		}
 	}
+	ix.comps |= f.Empty
 	switch host.Kind {
 	case HostExact:
 		ix.hostExact.add(host.Text, bit)
@@ -392,7 +414,9 @@ func (ix *Index) Build() {
 	}
 	ix.hostOther = grow(ix.hostOther)
 	ix.unrooted = grow(ix.unrooted)
-	ix.noPort = grow(ix.noPort)
+	for k := range ix.empty {
+		ix.empty[k] = grow(ix.empty[k])
+	}
 	for k := range ix.byScheme {
 		ix.byScheme[k] = grow(ix.byScheme[k])
 	}
@@ -476,24 +500,25 @@ type Path struct {
 
 // Candidates calls visit with each pattern whose hostname and pathname
 // may match host and path, and whose Filter holds for scheme (a URL's,
-// by SchemeOf) and a port that is null or not (hasPort), in order, once
+// by SchemeOf) and the URL's components that are not empty (filled; only
+// those some pattern's Filter.Empty has need be in it), in order, once
 // each, and whether the index decides that its hostname and pathname
 // match (then only the pattern's other components are left to check),
 // until visit returns true.
-func (ix *Index) Candidates(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool) {
-	ix.find(host, path, scheme, hasPort, visit, false)
+func (ix *Index) Candidates(host, path string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
+	ix.find(host, path, scheme, filled, visit, false)
 }
 
 // First returns the first pattern that matches a URL of the host, path,
-// scheme and port (as Candidates takes them), or -1: the first candidate
+// scheme and filled components (as Candidates takes them), or -1: the first candidate
 // that the index decides wholly (its Filter has no Rest), or for which
 // test, called as Candidates calls visit, returns true.
-func (ix *Index) First(host, path string, scheme Schemes, hasPort bool, test func(pattern int, decided bool) bool) int {
-	return ix.find(host, path, scheme, hasPort, test, true)
+func (ix *Index) First(host, path string, scheme Schemes, filled Comps, test func(pattern int, decided bool) bool) int {
+	return ix.find(host, path, scheme, filled, test, true)
 }
 
 // find is Candidates, and with first, First.
-func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit func(pattern int, decided bool) bool, first bool) int {
+func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool, first bool) int {
 	// The Path set up for path, field by field: a composite literal was
 	// copied twice, and a method that set the fields through a pointer
 	// made path escape (so a caller's path in a buffer on its stack
@@ -510,7 +535,7 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			// A host with few shapes: each checked one by one.
 			for _, bit := range e.few {
 				s := &ix.shapes[bit]
-				if s.pattern == last || s.schemes&scheme == 0 || s.noPort && hasPort ||
+				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 ||
 					!p.fits(s) || s.segments && !p.fitsSegments(s, 0, 0) {
 					continue
 				}
@@ -560,8 +585,8 @@ func (ix *Index) find(host, path string, scheme Schemes, hasPort bool, visit fun
 			}
 		}
 		c = c.and(loadQuad(byScheme, w0))
-		if hasPort {
-			c = c.andNot(loadQuad(ix.noPort, w0))
+		for f := filled & ix.comps; f != 0; f &= f - 1 {
+			c = c.andNot(loadQuad(ix.empty[bits.TrailingZeros8(uint8(f))], w0))
 		}
 		// A few candidates are checked one by one, by comparing their
 		// segments; more are narrowed by the segments' lookups first.

@@ -81,7 +81,7 @@ func FuzzFolded(f *testing.F) {
 		decided bool
 	}
 	candidates := func(ix *Index, host, path string) (v []visit) {
-		ix.Candidates(host, path, SchemeHTTPS, false, func(pattern int, decided bool) bool {
+		ix.Candidates(host, path, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
 			v = append(v, visit{pattern, decided})
 			return false
 		})
