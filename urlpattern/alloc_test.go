@@ -107,10 +107,11 @@ func TestOptionalShortcuts(t *testing.T) {
 	}
 }
 
-// TestSetAllocs checks that Match allocates nothing, on a set without
-// IgnoreCase, one with it only (its index read with the pathname
-// lowered, in a buffer on Match's stack), and one of both, for URLs
-// whose paths are in upper case and in lower case.
+// TestSetAllocs checks that Match and All allocate nothing, on a set
+// without IgnoreCase, one with it only (its index lowers the segments it
+// reads), and one of both (whose All collects the IgnoreCase index's
+// candidates in a buffer on its stack), for URLs whose paths are in upper
+// case and in lower case.
 func TestSetAllocs(t *testing.T) {
 	routes := compileAll(t, routePatterns())
 	folded := compileAllWith(t, routePatterns(), &Options{IgnoreCase: true})
@@ -127,6 +128,13 @@ func TestSetAllocs(t *testing.T) {
 			}
 			if n := testing.AllocsPerRun(100, func() { s.Match(u) }); n != 0 {
 				t.Errorf("%s: Match(%q) allocates %v times", name, raw, n)
+			}
+			all := func() {
+				for range s.All(u) {
+				}
+			}
+			if n := testing.AllocsPerRun(100, all); n != 0 {
+				t.Errorf("%s: All(%q) allocates %v times", name, raw, n)
 			}
 		}
 	}

@@ -260,7 +260,8 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 		i       int
 		decided bool
 	}
-	var folded []candidate
+	var buf [16]candidate // most URLs have fewer: no allocation
+	folded := buf[:0]
 	s.folded.Candidates(host, path, scheme, filled, func(i int, decided bool) bool {
 		folded = append(folded, candidate{i, decided})
 		return false
