@@ -618,8 +618,9 @@ var shapeFamilies = []struct {
 //     "crawl scopes, ignoreCase" the same with IgnoreCase, "crawl
 //     scopes, subdomains" with "{*.}?" for "*.", "crawl scopes, a
 //     label's group" with ":label.", "crawl scopes, repeated groups"
-//     with "/:path*" for "/*", and "crawl scopes, optional www" with
-//     "{www.}?" for "www.";
+//     with "/:path*" for "/*", "crawl scopes, optional www" with
+//     "{www.}?" for "www.", and "crawl scopes, empty search and hash"
+//     with "#" after each (the search and hash "");
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
