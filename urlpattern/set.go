@@ -216,10 +216,11 @@ func emptyComp(c Component) setindex.Comps {
 }
 
 // filled returns the components of u that are not empty, of those some
-// pattern of s matches only when empty (the port, whether or not one
-// does): as the index reads a URL.
-func (s *Set) filled(u *weburl.URL) (f setindex.Comps) {
-	if u.Port() != "" {
+// pattern of s matches only when empty, as the index reads a URL; port
+// says whether u has a port (read by the caller, which keeps filled
+// small enough to inline: Match's hot path).
+func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps) {
+	if port {
 		f = setindex.CompPort
 	}
 	if s.empty&^setindex.CompPort != 0 {
@@ -249,7 +250,7 @@ func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps) {
 // candidates calls visit with the patterns the index picks for u (see
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
-	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u)
+	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
 	if s.folded == nil {
 		s.index.Candidates(host, path, scheme, filled, visit)
 		return
@@ -408,14 +409,7 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
-	var filled setindex.Comps // s.filled(u), which does not inline
-	if u.Port() != "" {
-		filled = setindex.CompPort
-	}
-	if s.empty&^setindex.CompPort != 0 {
-		filled |= s.filledOthers(u)
-	}
+	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
 	index = s.index.First(host, path, scheme, filled, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
