@@ -754,35 +754,25 @@ func realSets(tb testing.TB) map[string]setCase {
 	}
 	sets["crawl scopes"] = withURLs(bySize[:20], compileAll(tb, scopes[:100]))
 	sets["crawl scopes, ignoreCase"] = withURLs(bySize[:20], compileAllWith(tb, scopes[:100], &Options{IgnoreCase: true}))
-	// A domain and its subdomains in one pattern, as "{*.}?example.com"
-	// says them, where the scopes above have "*.example.com".
-	var subdomains []string
-	for _, src := range scopes[:100] {
-		subdomains = append(subdomains, strings.Replace(src, "://*.", "://{*.}?", 1))
+	// The scopes written other ways: a domain and its subdomains in one
+	// pattern, as "{*.}?example.com" says them, where the scopes above
+	// have "*.example.com"; a label's group for "*."; path-to-regexp's
+	// "/:path*" for "/*"; "{www.}?" for "www."; and "#" after each, which
+	// gives the search and hash "" (scopes of pages without a query or
+	// fragment).
+	for name, rewrite := range map[string]func(string) string{
+		"subdomains":            func(src string) string { return strings.Replace(src, "://*.", "://{*.}?", 1) },
+		"a label's group":       func(src string) string { return strings.Replace(src, "://*.", "://:label.", 1) },
+		"repeated groups":       func(src string) string { return strings.TrimSuffix(src, "*") + ":path*" },
+		"optional www":          func(src string) string { return strings.Replace(src, "://www.", "://{www.}?", 1) },
+		"empty search and hash": func(src string) string { return src + "#" },
+	} {
+		var srcs []string
+		for _, src := range scopes[:100] {
+			srcs = append(srcs, rewrite(src))
+		}
+		sets["crawl scopes, "+name] = withURLs(bySize[:20], compileAll(tb, srcs))
 	}
-	sets["crawl scopes, subdomains"] = withURLs(bySize[:20], compileAll(tb, subdomains))
-	var labels []string
-	for _, src := range scopes[:100] {
-		labels = append(labels, strings.Replace(src, "://*.", "://:label.", 1))
-	}
-	sets["crawl scopes, a label's group"] = withURLs(bySize[:20], compileAll(tb, labels))
-	var repeated []string
-	for _, src := range scopes[:100] {
-		repeated = append(repeated, strings.TrimSuffix(src, "*")+":path*")
-	}
-	sets["crawl scopes, repeated groups"] = withURLs(bySize[:20], compileAll(tb, repeated))
-	var www []string
-	for _, src := range scopes[:100] {
-		www = append(www, strings.Replace(src, "://www.", "://{www.}?", 1))
-	}
-	sets["crawl scopes, optional www"] = withURLs(bySize[:20], compileAll(tb, www))
-	// Scopes of pages without a query or fragment: "#" at the end gives
-	// the search and hash "".
-	var plain []string
-	for _, src := range scopes[:100] {
-		plain = append(plain, src+"#")
-	}
-	sets["crawl scopes, empty search and hash"] = withURLs(bySize[:20], compileAll(tb, plain))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
