@@ -6,6 +6,7 @@ import (
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/internal/ascii"
+	"github.com/weburl/weburl/urlpattern/internal/jsregexp"
 	"github.com/weburl/weburl/urlpattern/internal/setindex"
 )
 
@@ -28,8 +29,13 @@ import (
 // ":name" alone in a segment, "*" between segments, "/:name?" and
 // "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
 // only its other components are checked, and none where the index has read
-// them all. A Set is safe for concurrent use; it does not change after
-// NewSet.
+// them all. Of a pathname it reads only in part, the index keeps what it
+// can: a group that matches text within one segment, such as "(\d+)" or
+// "(en|fr)", it reads as ":name"; the segments before a regexp group that
+// may match "/"; and the first fixed segments between two "*"
+// ("/*/docs/:id/*"), found by the first of them. Such a pattern is run on
+// the URLs they pick. A Set is safe for concurrent use; it does not change
+// after NewSet.
 //
 // Patterns compiled with IgnoreCase, which the standard applies to the
 // pathname, search and hash (not to the hostname), are indexed apart, by
@@ -308,6 +314,7 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 	parts := make([]setindex.Part, len(c.parts))
 	for i, p := range c.parts {
 		kind := setindex.PartOther // a regexp group, which may match "/"
+		partial := false
 		switch p.typ {
 		case partFixedText:
 			kind = setindex.PartText
@@ -321,6 +328,11 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 			}
 		case partFullWildcard:
 			kind = setindex.PartAll
+		case partRegexp:
+			partial = segmentRegexp(p.value, c.opts.ignoreCase)
+			if partial {
+				kind = setindex.PartSegment
+			}
 		}
 		if p.mod == modZeroOrMore || p.mod == modOneOrMore {
 			kind = setindex.PartOther
@@ -342,9 +354,29 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 		if !ok1 || !ok2 || !ok3 {
 			return []setindex.Shape{setindex.AnyPath}
 		}
-		parts[i] = setindex.Part{Kind: kind, Text: text, Prefix: prefix, Suffix: suffix, Optional: optional}
+		parts[i] = setindex.Part{Kind: kind, Text: text, Prefix: prefix, Suffix: suffix, Optional: optional, Partial: partial}
 	}
 	return setindex.PathShapes(parts)
+}
+
+// segmentRegexp reports whether a regexp group's expression matches only
+// text without "/" that is not empty, as the shortcuts read it (a class
+// with a count of at least one, or a choice of fixed strings, such as
+// \d+ or en|fr): the index reads such a group as a ":name" group, whose
+// pattern it does not decide.
+func segmentRegexp(expr string, ignoreCase bool) bool {
+	switch shape := jsregexp.ShapeOf(expr, ignoreCase); shape.Kind {
+	case jsregexp.ClassShape:
+		return shape.Min >= 1 && !shape.Class.Contains('/')
+	case jsregexp.ChoiceShape:
+		for _, alt := range shape.Alts {
+			if alt == "" || strings.Contains(alt, "/") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // A setCheck is a component to check: at most two strings (one, two),

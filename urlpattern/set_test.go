@@ -586,8 +586,10 @@ type setCase struct {
 
 // shapeFamilies are route shapes with ":name" groups, "*" or optional
 // segments before the fixed text (P, a site's commonest two first
-// segments; L, the second of them): the index's harder cases, one family
-// for each of realSets' three sites.
+// segments; L, the second of them): the index's harder cases, two
+// families for each of realSets' three sites (family n and n+3 for site
+// n). The last three have what the index reads only in part: a second
+// "*", regexp groups, a group whose segment its suffix ends ("{:lang/}?").
 var shapeFamilies = []struct {
 	name   string
 	shapes []string
@@ -595,6 +597,9 @@ var shapeFamilies = []struct {
 	{"routes with groups first", []string{"/:lang/L", "/:lang/L/:id", "/:a/L/*", "/:a/:b/L", "/:a/L/:id/*"}},
 	{"routes with optional segments first", []string{"/P/:id?", "/:lang?/P", "/:lang?/P/:id", "/P/:id?/edit", "/{P}?/:id/x"}},
 	{"routes with wildcards first", []string{"/*/P", "/*/P/:id", "/*/P/*", "/*.P", "/P*"}},
+	{"routes with two wildcards", []string{"/*/P/:id/*", "/*/L/*", "/P/*/edit", "/P/*/:id/*", "/*/L/:id/edit/*"}},
+	{"routes with regexp groups", []string{"/P/:id(\\d+)", "/P/:id(\\d+)/*", "/*/L/:id(\\d+)", "/P/*/:id(\\d+)", "/:lang(en|fr|de)/P/*"}},
+	{"routes with groups ending in a slash", []string{"/{:lang/}?P/*", "/{:lang/}?P/:id", "/:a/*/L", "/P/:id/*/x", "/{:a/}?L/*"}},
 }
 
 // realSets returns sets of 100 patterns made from the URL lists
@@ -608,8 +613,8 @@ var shapeFamilies = []struct {
 //     and /*: patterns that share the host and first segments, with
 //     ":name", "*" and optional segments early in the path;
 //   - "routes of H, init": the first of those as Init values;
-//   - for each of the three, the routes of a shapeFamilies' family on
-//     its 20 prefixes;
+//   - for each of the three, the routes of two of shapeFamilies'
+//     families on its 20 prefixes;
 //   - "routes of H, ignoreCase": the first of those compiled with
 //     IgnoreCase; "routes of H, repeated groups" with "/:path*" for
 //     "/*" and "/:page+" for "/:page?";
@@ -724,19 +729,21 @@ func realSets(tb testing.TB) map[string]setCase {
 		}
 		// The same prefixes in routes whose groups, "*" or optional
 		// segments come first: the shapes of shapeFamilies.
-		family := shapeFamilies[n]
-		srcs = srcs[:0]
-		for _, prefix := range top(st.seconds, 20) {
-			segs := strings.Split(prefix, "/")
-			for k := range segs {
-				segs[k] = escapePatternString(segs[k])
+		for _, family := range []int{n, n + 3} {
+			family := shapeFamilies[family]
+			var srcs []string
+			for _, prefix := range top(st.seconds, 20) {
+				segs := strings.Split(prefix, "/")
+				for k := range segs {
+					segs[k] = escapePatternString(segs[k])
+				}
+				p, l := strings.Join(segs, "/"), segs[len(segs)-1]
+				for _, shape := range family.shapes {
+					srcs = append(srcs, "http{s}?://"+st.host+strings.NewReplacer("P", p, "L", l).Replace(shape))
+				}
 			}
-			p, l := strings.Join(segs, "/"), segs[len(segs)-1]
-			for _, shape := range family.shapes {
-				srcs = append(srcs, "http{s}?://"+st.host+strings.NewReplacer("P", p, "L", l).Replace(shape))
-			}
+			sets[family.name+" of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 		}
-		sets[family.name+" of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 	}
 	var scopes []string
 	for _, st := range bySize[:20] {
@@ -802,8 +809,23 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 2}, "/a/b", uint8(28))                 // "http*"
 	f.Add([]byte{2, 0, 2}, "/x/A/y", uint8(7))             // an infix, IgnoreCase
 	f.Add([]byte{25, 1}, "/ABCDEFGHIJKLMNOPQ/x", uint8(7)) // a segment of more than 16 bytes, IgnoreCase
+	f.Add([]byte{2, 0, 1, 2}, "/x/a/1/y", uint8(0))        // "/*/a/:id/*": an infix before a second "*"
+	f.Add([]byte{2, 0, 14}, "/x/a/12", uint8(0))           // a regexp group that matches a segment
+	f.Add([]byte{14}, "/b", uint8(0))                      // ... and a segment it does not match
+	f.Add([]byte{0, 30, 0}, "/a//a", uint8(0))             // "(\\d*)" matches an empty segment
+	f.Add([]byte{0, 31}, "/a/a/b", uint8(0))               // "(a/b|c)" matches "/"
+	f.Add([]byte{2, 2, 0}, "/x/a", uint8(0))               // "/*/*/a": three segments at least
+	f.Add([]byte{0, 34}, "/a/xy", uint8(0))                // ":a-:b": a segment with a "-"
+	f.Add([]byte{0, 34}, "/a/x-y", uint8(0))
+	f.Add([]byte{0, 3}, "/a/xy", uint8(0))          // "x:id": text, then a group
+	f.Add([]byte{2, 1, 0, 2}, "/x/y/a/z", uint8(0)) // "/*/:id/a/*": "/a/" after a group
+	f.Add([]byte{35, 0}, "/en-gb/a", uint8(0))      // ":id{-:r}?"
+	f.Add([]byte{26, 0, 2}, "/en/a/x", uint8(0))    // "{:id/}?": a group's segment ended by its suffix
+	f.Add([]byte{2, 0, 16}, "/x/a", uint8(0))       // "/*/a/:x(.*)*": a repetition that may be absent after "/a"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
-		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq"}
+		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
+		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",
+		":a-:b", ":id{-:r}?"}
 	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com", "{a.}?example.com", "{x}?example{.com}?"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {

@@ -99,3 +99,62 @@ func FuzzFolded(f *testing.F) {
 		}
 	})
 }
+
+// TestPathShapesInPart checks the shapes of pathname patterns the index
+// reads only in part, against what each pattern's definition says of the
+// pathnames it matches: a "*" followed by fixed segments and what the
+// index cannot read leaves those segments (followed by "/") somewhere
+// after the first ones; a group that matches some segments only, or one
+// whose suffix ends its segment, reads as a ":name" group; a segment with
+// a group beside text or another group as any text, not empty; and a "*"
+// after a "*" as one more segment at least.
+func TestPathShapesInPart(t *testing.T) {
+	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
+	all := Part{Kind: PartAll, Prefix: "/"}
+	id := Part{Kind: PartSegment, Prefix: "/"}
+	digits := Part{Kind: PartSegment, Prefix: "/", Partial: true} // "/:id(\d+)"
+	any := Seg{Any: true}
+	for _, c := range []struct {
+		name  string
+		parts []Part
+		want  Shape
+	}{
+		// "/" X "/docs/" Y "/" Z: the segments X, docs, Y and Z; the
+		// index reads "/docs/" and at least three.
+		{"/*/docs/:id/*", []Part{all, text("/docs"), id, all}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
+		{"/a/*/:x/b/c/:y/d/*", []Part{text("/a"), all, id, text("/b/c"), id, text("/d"), all},
+			Shape{Front: []Seg{{Text: "a"}}, Infix: "/b/c/", MinSegs: 5, MaxSegs: -1}},
+		// A "*" followed by ":name" groups alone: no infix.
+		{"/*/:id/*", []Part{all, id, all}, Shape{MinSegs: 1, MaxSegs: -1}},
+		// "/*/docs/:x(.*)?": "/docs" may end the pathname.
+		{"/*/docs/:x(.*)?", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/", Optional: true}}, Shape{MinSegs: 1, MaxSegs: -1}},
+		// "/*/docs/(.*)": the group's "/" is there.
+		{"/*/docs/(.*)", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/"}}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
+		{"/a/:id(\\d+)", []Part{text("/a"), digits}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
+		{"/*/a/:id(\\d+)", []Part{all, text("/a"), digits}, Shape{Back: []Seg{any, {Text: "a"}}, MinSegs: 3, MaxSegs: -1}},
+		{"/:id/a", []Part{id, text("/a")}, Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2, Exact: true}},
+		{"/{:lang/}a", []Part{text("/"), {Kind: PartSegment, Suffix: "/"}, text("a")},
+			Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2, Exact: true}},
+		// A segment with a group beside text or another group: any text,
+		// not empty.
+		{"/a/:id.html", []Part{text("/a"), id, text(".html")}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
+		{"/:lang-:region/a", []Part{id, {Kind: PartSegment, Prefix: "-"}, text("/a")},
+			Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2}},
+		// "/" X "/" Y "/a": two segments from the two "*", at least.
+		{"/*/*/a", []Part{all, all, text("/a")}, Shape{Back: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
+		{"/a/*/*", []Part{text("/a"), all, all}, Shape{Front: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
+		{"/*/*/a/:id/*", []Part{all, all, text("/a"), id, all}, Shape{Infix: "/a/", MinSegs: 4, MaxSegs: -1}},
+		{"/*/*/:id/*", []Part{all, all, id, all}, Shape{MinSegs: 2, MaxSegs: -1}},
+		{"/*/:x/docs/*", []Part{all, id, text("/docs"), all}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
+	} {
+		got := PathShapes(c.parts)
+		if len(got) != 1 || !equalShapes(got[0], c.want) {
+			t.Errorf("%s: shapes %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+func equalShapes(a, b Shape) bool {
+	return slices.Equal(a.Front, b.Front) && slices.Equal(a.Back, b.Back) && a.Infix == b.Infix && a.MinSegs == b.MinSegs &&
+		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Exact == b.Exact
+}

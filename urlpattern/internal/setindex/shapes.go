@@ -23,20 +23,30 @@ const (
 
 // A Part is a part of a pathname pattern: its kind, its fixed text or its
 // group's prefix and suffix, and whether it is optional ("/:name?").
+// Partial says that a PartSegment group matches only some of the
+// segments a ":name" group matches: a regexp group that matches text
+// without "/", never empty ("/:id(\d+)"), which the index reads as a
+// segment of any text, and whose shapes are then not exact.
 type Part struct {
 	Kind           PartKind
 	Text           string
 	Prefix, Suffix string
 	Optional       bool
+	Partial        bool
 }
 
 // PathShapes returns the shapes of the pathnames a pathname pattern of
 // parts matches: its parts read as fixed text, ":name" groups alone in
-// their segment, "*" between segments, and a ":name" group repeated
-// last, with a shape for each choice of its optional "/:name?" and
-// "{/text}?" parts (up to maxShapes). Where the parts say more than a
-// shape can (a regexp group, another repetition, a group beside text in
-// a segment), the shape says what comes before and is not exact.
+// their segment ("/:id", "{:lang/}"), "*" between segments (one or more:
+// "/*/*"), and a ":name" group repeated last, with a shape for each choice
+// of its optional "/:name?" and "{/text}?" parts (up to maxShapes). A
+// segment with a group beside text or another group (":id.html",
+// ":a-:b") is read as any text, not empty, and a shape with one, or with
+// a Partial group, is not exact. Where the parts say more than a shape
+// can (a regexp group that may match "/", another repetition, a second
+// "*" after a segment), the shape says what comes before, and the first
+// fixed segments between a "*" and what it cannot read as its Infix, and
+// is not exact.
 func PathShapes(parts []Part) []Shape {
 	alts := [][]Part{nil}
 	for _, p := range parts {
@@ -75,8 +85,13 @@ func PathShapes(parts []Part) []Shape {
 const onlyUnrooted = maxCount + 1
 
 // shapeOf returns the shape of the pathnames parts match: a segment is
-// what lies between two "/", fixed text or a lone ":name" group, and a
-// "*" that fills whole segments splits them into the first and the last.
+// what lies between two "/", fixed text, a lone ":name" group or a mixed
+// one, and a "*" that fills whole segments (with any "*" right after it)
+// splits them into the first and the last.
+// Where a "*" is followed by what it cannot read ("/*/docs/:id/*"), the
+// fixed segments that came between, each followed by "/", are somewhere
+// in the pathname after the first segments: the first run of them is the
+// shape's Infix ("/docs/").
 // A "*" last, after text in a segment ("/blog*"), makes that segment's
 // text a prefix, and one followed by text to the end ("/files/*.pdf") the
 // last segment's a suffix.
@@ -88,36 +103,52 @@ func shapeOf(parts []Part) Shape {
 		sh         Shape
 		cur        strings.Builder // the current segment's fixed text
 		curAny     bool            // it is a ":name" group (alone, so far)
+		mixed      bool            // it has a group beside text or another group: any text, not empty
 		inSeg      bool            // a segment has started
 		wild       bool            // a "*" came: the segments now are the last ones
 		back       []Seg           // those, in order
 		needsSlash bool            // a "*" came last: what follows must start a segment
 		rest       bool            // a repeated ":name" group came last (PartSegments)
+		partial    bool            // a Partial group or a mixed segment came: the shape is not exact
+		sure       int             // the segments of back that are followed by "/"
+		stars      int             // the "*" after the first that fill whole segments beside it ("/*/*")
 	)
 	closeSeg := func() {
-		seg := Seg{Text: cur.String(), Any: curAny}
+		seg := Seg{Text: cur.String(), Any: curAny || mixed}
+		if mixed {
+			seg.Text = ""
+		}
 		if wild {
 			back = append(back, seg)
 		} else {
 			sh.Front = append(sh.Front, seg)
 		}
 		cur.Reset()
-		curAny = false
+		curAny, mixed = false, false
 	}
+	// mix makes the current segment a mixed one: ":id.html", ":a-:b".
+	mix := func() { mixed, partial = true, true }
 	// text adds fixed text, each "/" ending a segment and starting one;
-	// it reports false where the pathname would not start with "/", or
-	// text would join a ":name" group in its segment.
+	// it reports false where the pathname would not start with "/". Text
+	// beside a group in its segment makes the segment mixed.
 	text := func(t string) bool {
 		for t != "" {
 			slash := strings.IndexByte(t, '/')
-			switch {
-			case slash != 0 && (!inSeg || needsSlash || curAny):
-				return false
-			case slash < 0:
-				cur.WriteString(t)
-				return true
+			if slash != 0 {
+				switch {
+				case !inSeg || needsSlash:
+					return false
+				case curAny || mixed:
+					mix()
+				case slash < 0:
+					cur.WriteString(t)
+				default:
+					cur.WriteString(t[:slash])
+				}
+				if slash < 0 {
+					return true
+				}
 			}
-			cur.WriteString(t[:slash])
 			if inSeg && !needsSlash {
 				closeSeg()
 			}
@@ -125,6 +156,8 @@ func shapeOf(parts []Part) Shape {
 		}
 		return true
 	}
+	// plain reports whether a segment has started with nothing in it.
+	plain := func() bool { return inSeg && !needsSlash && cur.Len() == 0 && !curAny && !mixed }
 	ok := true
 	for i, p := range parts {
 		if !ok {
@@ -134,7 +167,7 @@ func shapeOf(parts []Part) Shape {
 		case p.Kind == PartSegments && i == len(parts)-1 && !wild && p.Prefix == "/" && p.Suffix == "":
 			// "/files/:path*": the segments before it, whole, then any
 			// number of segments, none empty.
-			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny; ok {
+			if ok = text(p.Prefix) && plain(); ok {
 				rest, inSeg = true, false // no segment of its own
 				sh.MinSegs = len(sh.Front)
 				if !p.Optional {
@@ -143,37 +176,67 @@ func shapeOf(parts []Part) Shape {
 			}
 		case (p.Kind == PartOther || p.Kind == PartSegments) && strings.HasPrefix(p.Prefix, "/"):
 			// A regexp group or a repetition that starts with "/"
-			// ("/api/:lang(en|de)", "/v/(\d+)?"): the text before it
+			// ("/api/:lang(.*)", "/v/(.*)?"): the text before it
 			// ends a segment, which the shape keeps, whether the group is
 			// there or not; what the group matches (which may hold "/")
-			// is not read.
+			// is not read. Only if the group is there is a "/" after the
+			// segment.
+			n := len(back)
 			text("/")
+			if p.Optional {
+				sure = n
+			} else {
+				sure = len(back)
+			}
 			ok = false
+			continue
 		case p.Optional || p.Kind == PartOther || p.Kind == PartSegments:
 			ok = false // a repetition, or an optional part not expanded
 		case p.Kind == PartText:
 			ok = text(p.Text)
 		case p.Kind == PartSegment:
-			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny && p.Suffix == ""; ok {
-				curAny = true
+			// Alone in its segment, or beside text or a group in it
+			// (mixed); a suffix that starts with "/" ends the segment
+			// ("{:lang/}").
+			if ok = text(p.Prefix) && inSeg && !needsSlash; ok {
+				if plain() {
+					curAny = true
+				} else {
+					mix()
+				}
+				partial = partial || p.Partial
+				ok = text(p.Suffix)
 			}
 		case p.Kind == PartAll && !wild:
 			// "*" fills whole segments: it starts one, and what follows
 			// starts another or ends the pathname.
-			if ok = text(p.Prefix) && inSeg && !needsSlash && cur.Len() == 0 && !curAny && p.Suffix == ""; ok {
+			if ok = text(p.Prefix) && plain() && p.Suffix == ""; ok {
 				wild, needsSlash, inSeg = true, true, false
 			}
+		case p.Kind == PartAll && needsSlash && !inSeg && p.Prefix == "/" && p.Suffix == "":
+			// "/*/*": with the "*" before, whole segments, at least two.
+			stars++
+		case p.Kind == PartAll && strings.HasPrefix(p.Prefix, "/"):
+			// A second "*" after a segment ("/*/:x/docs/*"): the "/"
+			// before it ends the segment.
+			text("/")
+			ok = false
 		default:
 			ok = false // a regexp group (it may match "/"), or a second "*"
 		}
+		sure = len(back) // the texts read are there, whether ok or not
 	}
 	if !ok {
 		// What came before is known, as far as whole segments go.
-		back = nil
 		sh.MinSegs, sh.MaxSegs = len(sh.Front), -1
 		if wild {
-			sh.MinSegs = len(sh.Front) + 1
+			sh.MinSegs = len(sh.Front) + 1 + stars
+			if sh.Infix = infixOf(back[:sure]); sh.Infix != "" {
+				// A segment from each "*" before it, and one after it.
+				sh.MinSegs = len(sh.Front) + strings.Count(sh.Infix, "/") + 1 + stars
+			}
 		}
+		back = nil
 		sh.Unrooted = len(sh.Front) == 0 && !wild // it may not start with "/"
 		return sh
 	}
@@ -181,7 +244,7 @@ func shapeOf(parts []Part) Shape {
 		closeSeg()
 	}
 	if rest {
-		sh.Rest, sh.MaxSegs, sh.Exact = true, -1, true
+		sh.Rest, sh.MaxSegs, sh.Exact = true, -1, !partial
 		return sh
 	}
 	if len(sh.Front) == 0 && !wild {
@@ -192,12 +255,35 @@ func shapeOf(parts []Part) Shape {
 	for i, j := 0, len(back)-1; i < j; i, j = i+1, j-1 {
 		back[i], back[j] = back[j], back[i]
 	}
-	sh.Back, sh.Exact = back, true
+	sh.Back, sh.Exact = back, !partial
 	sh.MinSegs, sh.MaxSegs = len(sh.Front), len(sh.Front)
 	if wild {
-		sh.MinSegs, sh.MaxSegs = len(sh.Front)+len(back)+1, -1
+		sh.MinSegs, sh.MaxSegs = len(sh.Front)+len(back)+1+stars, -1
 	}
 	return sh
+}
+
+// infixOf returns the first run of fixed segments of segs with "/" on
+// each side ("/docs/v1/"), or "" if all are ":name" groups.
+func infixOf(segs []Seg) string {
+	i := 0
+	for i < len(segs) && segs[i].Any {
+		i++
+	}
+	j := i
+	for j < len(segs) && !segs[j].Any {
+		j++
+	}
+	if i == j {
+		return ""
+	}
+	var b strings.Builder
+	for _, seg := range segs[i:j] {
+		b.WriteString("/")
+		b.WriteString(seg.Text)
+	}
+	b.WriteString("/")
+	return b.String()
 }
 
 // affixShape returns the shape of parts that end in "*" after text in a
