@@ -119,13 +119,13 @@ func TestPathShapesInPart(t *testing.T) {
 		parts []Part
 		want  Shape
 	}{
-		// "/" X "/docs/" Y "/" Z: the segments X, docs, Y and Z; the
-		// index reads "/docs/" and at least three.
-		{"/*/docs/:id/*", []Part{all, text("/docs"), id, all}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
+		// "/" X "/docs/" Y "/" Z: the segments X, docs, Y and Z, the
+		// index reads "/docs/" and at least four.
+		{"/*/docs/:id/*", []Part{all, text("/docs"), id, all}, Shape{Infix: "/docs/", MinSegs: 4, MaxSegs: -1}},
 		{"/a/*/:x/b/c/:y/d/*", []Part{text("/a"), all, id, text("/b/c"), id, text("/d"), all},
-			Shape{Front: []Seg{{Text: "a"}}, Infix: "/b/c/", MinSegs: 5, MaxSegs: -1}},
+			Shape{Front: []Seg{{Text: "a"}}, Infix: "/b/c/", MinSegs: 8, MaxSegs: -1}},
 		// A "*" followed by ":name" groups alone: no infix.
-		{"/*/:id/*", []Part{all, id, all}, Shape{MinSegs: 1, MaxSegs: -1}},
+		{"/*/:id/*", []Part{all, id, all}, Shape{MinSegs: 3, MaxSegs: -1}},
 		// "/*/docs/:x(.*)?": "/docs" may end the pathname.
 		{"/*/docs/:x(.*)?", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/", Optional: true}}, Shape{MinSegs: 1, MaxSegs: -1}},
 		// "/*/docs/(.*)": the group's "/" is there.
@@ -143,9 +143,9 @@ func TestPathShapesInPart(t *testing.T) {
 		// "/" X "/" Y "/a": two segments from the two "*", at least.
 		{"/*/*/a", []Part{all, all, text("/a")}, Shape{Back: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
 		{"/a/*/*", []Part{text("/a"), all, all}, Shape{Front: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
-		{"/*/*/a/:id/*", []Part{all, all, text("/a"), id, all}, Shape{Infix: "/a/", MinSegs: 4, MaxSegs: -1}},
-		{"/*/*/:id/*", []Part{all, all, id, all}, Shape{MinSegs: 2, MaxSegs: -1}},
-		{"/*/:x/docs/*", []Part{all, id, text("/docs"), all}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
+		{"/*/*/a/:id/*", []Part{all, all, text("/a"), id, all}, Shape{Infix: "/a/", MinSegs: 5, MaxSegs: -1}},
+		{"/*/*/:id/*", []Part{all, all, id, all}, Shape{MinSegs: 4, MaxSegs: -1}},
+		{"/*/:x/docs/*", []Part{all, id, text("/docs"), all}, Shape{Infix: "/docs/", MinSegs: 4, MaxSegs: -1}},
 	} {
 		got := PathShapes(c.parts)
 		if len(got) != 1 || !equalShapes(got[0], c.want) {

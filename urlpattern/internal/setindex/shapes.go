@@ -230,11 +230,13 @@ func shapeOf(parts []Part) Shape {
 		// What came before is known, as far as whole segments go.
 		sh.MinSegs, sh.MaxSegs = len(sh.Front), -1
 		if wild {
+			// A segment from each "*", those of back that are followed
+			// by "/", and one after them.
 			sh.MinSegs = len(sh.Front) + 1 + stars
-			if sh.Infix = infixOf(back[:sure]); sh.Infix != "" {
-				// A segment from each "*" before it, and one after it.
-				sh.MinSegs = len(sh.Front) + strings.Count(sh.Infix, "/") + 1 + stars
+			if sure > 0 {
+				sh.MinSegs += sure + 1
 			}
+			sh.Infix = infixOf(back[:sure])
 		}
 		back = nil
 		sh.Unrooted = len(sh.Front) == 0 && !wild // it may not start with "/"
