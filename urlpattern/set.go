@@ -24,7 +24,8 @@ import (
 // the special scheme or schemes a protocol names ("https", "http{s}?"), and
 // by whether the port must be the default and the username, password,
 // search or hash empty ("" in the pattern: "https://example.com/*#" has the
-// search and hash ""), picks them, in a few lookups, before any is run. A
+// search and hash ""), or must not be ("https://example.com:8080/*"), picks
+// them, in a few lookups, before any is run. A
 // pattern whose hostname and pathname the index decides (fixed text,
 // ":name" alone in a segment, "*" between segments, "/:name?" and
 // "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
@@ -50,7 +51,7 @@ type Set struct {
 	index    *setindex.Index // a folded one (setindex.NewFolded) if every pattern has IgnoreCase
 	folded   *setindex.Index // the patterns with IgnoreCase where index has others; else nil
 	others   [][]setCheck    // by pattern: the components the index does not look at
-	empty    setindex.Comps  // the components some pattern matches only when empty
+	empty    setindex.Comps  // the components some pattern matches only when empty, or only when not
 }
 
 // compBits are the components of setindex's Comps, bit by bit.
@@ -103,9 +104,15 @@ func NewSet(patterns ...*Pattern) *Set {
 			default:
 				s.others[i] = append(s.others[i], sc)
 				filter.Rest = true
+				if k := emptyComp(ch.comp); k != 0 && !sc.matchesEmpty() {
+					// "8080" in the port, "q=*" in the search: the index
+					// leaves out the pattern for a URL in which that
+					// component is empty.
+					filter.Filled |= k
+				}
 			}
 		}
-		s.empty |= filter.Empty
+		s.empty |= filter.Empty | filter.Filled
 		shapes := pathShapes(p.comps[Pathname], fold)
 		for _, host := range hosts {
 			ix.Add(i, host, decided, filter, shapes)
@@ -222,7 +229,8 @@ func emptyComp(c Component) setindex.Comps {
 }
 
 // filled returns the components of u that are not empty, of those some
-// pattern of s matches only when empty, as the index reads a URL; port
+// pattern of s matches only when empty or only when not, as the index
+// reads a URL; port
 // says whether u has a port (read by the caller, which keeps filled
 // small enough to inline: Match's hot path).
 func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps) {
@@ -402,6 +410,15 @@ func newSetCheck(ch check) setCheck {
 		sc.one, sc.two, sc.finite = c.seq[0].lit, c.seq[0].lit+c.seq[1].lit, true
 	}
 	return sc
+}
+
+// matchesEmpty reports whether the check accepts a component that is
+// empty.
+func (ch *setCheck) matchesEmpty() bool {
+	if ch.finite {
+		return ch.one == "" || ch.two == ""
+	}
+	return ch.c.match("")
 }
 
 // Len returns the number of patterns in the set.

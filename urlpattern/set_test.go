@@ -84,7 +84,9 @@ func anyHostRoutes(tb testing.TB) setCase {
 // password, search and hash "" that the strings give: "#" at the end
 // gives the search and hash "", "?" the search "", ":@" the username and
 // password "") and those it leaves to the pattern (other schemes, a port,
-// a protocol with a regexp or in upper case, a username, a hash).
+// a protocol with a regexp or in upper case, a username, a hash), which
+// it reads only as never empty ("8080", "(8080|8443)", "q=:v") or not
+// ("{top}?").
 func schemePatterns() []string {
 	return []string{
 		"wss://chat.example.com/rooms/:id", "ws{s}?://chat.example.com/*", "ftp://files.example.com/*", "file:///home/*",
@@ -92,6 +94,7 @@ func schemePatterns() []string {
 		"(https|ws)://example.com/*", "HTTPS://example.com/b", "https://user@example.com/*", "http://example.com/:x",
 		"{ws}?s://example.com/*", "file{s}?://example.com/*",
 		"https://example.com/e/:x#", "https://:@example.com/u/*", "https://example.com/q/?", "https://example.com/q/?#z",
+		"https://example.com/o/*#{top}?", "https://example.com:(8080|8443)/p/*", "https://example.com/s/*?q=:v",
 	}
 }
 
@@ -108,6 +111,9 @@ func schemeURLs() []string {
 		"https://example.com/e/1#h", "https://example.com/e/1?#", "https://u@example.com/u/1", "https://:p@example.com/u/1",
 		"https://@example.com/u/1", "https://:@example.com/u/1", "https://example.com/q/", "https://example.com/q/?a#z",
 		"https://example.com/q/?#z", "https://example.com/q/#z", "https://example.com/q/?#y",
+		"https://example.com/o/x", "https://example.com/o/x#top", "https://example.com/o/x#no", "https://example.com:8443/p/x",
+		"https://example.com/p/x", "https://example.com:9/p/x", "https://example.com/s/x?q=1", "https://example.com/s/x",
+		"https://example.com/s/x?r=1",
 	}
 }
 

@@ -71,7 +71,8 @@ func SchemeOf(scheme string) Schemes {
 
 // Comps is a set of a URL's components other than its scheme, hostname
 // and pathname, one bit each: those a pattern matches only when empty
-// (Filter.Empty), or those of a URL that are not (Index.Candidates).
+// (Filter.Empty) or only when not (Filter.Filled), or those of a URL that
+// are not empty (Index.Candidates).
 type Comps uint8
 
 const (
@@ -86,9 +87,11 @@ const (
 
 // A Filter is what a pattern says of the schemes and other components of
 // the URLs it matches, which an index checks before a pattern is visited:
-// the schemes it can match, and in Empty, the components it matches only
-// when empty ("" in the pattern: the port "" matches only a null port, the
-// search "" only a URL without a query or with an empty one). Rest says
+// the schemes it can match; in Empty, the components it matches only when
+// empty ("" in the pattern: the port "" matches only a null port, the
+// search "" only a URL without a query or with an empty one); and in
+// Filled, those it matches only when not empty (the port "8080", the
+// search "q=*"), which it has to check too (Rest). Rest says
 // that the pattern has other components to check (its username "ada",
 // say), which the index does not know; without it, a pattern whose
 // hostname and pathname the index decides is matched by the index alone
@@ -99,6 +102,7 @@ const (
 type Filter struct {
 	Schemes   Schemes
 	Empty     Comps
+	Filled    Comps
 	Rest      bool
 	RestOther bool
 }
@@ -193,6 +197,8 @@ type Index struct {
 	byScheme [numSchemes][]word   // the shapes whose Filter has each scheme
 	empty    [numComps][]word     // the shapes whose Filter has each component in Empty
 	comps    Comps                // the components some shape's Filter has in Empty
+	filled   [numComps][]word     // the shapes whose Filter has each component in Filled
+	fcomps   Comps                // the components some shape's Filter has in Filled
 	unrooted []word               // shapes that match pathnames that do not start with "/"
 	infixes  table                // shapes with an Infix, by its first segment
 	infixed  []word               // those shapes
@@ -217,6 +223,7 @@ type shapeInfo struct {
 	unrooted         bool   // Shape.Unrooted
 	schemes          Schemes
 	empty            Comps // the pattern's Filter.Empty
+	filled           Comps // the pattern's Filter.Filled
 	counts           bool  // fits has segments to count, or segments that must not be empty
 	segments         bool  // fitsSegments has a segment's text or an infix to check
 }
@@ -303,7 +310,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: whole, minSegs: s.MinSegs, maxSegs: s.MaxSegs, rest: rest,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
-		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, empty: f.Empty,
+		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, empty: f.Empty, filled: f.Filled,
 		segments: s.Infix != ""})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
@@ -318,6 +325,12 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		}
 	}
 	ix.comps |= f.Empty
+	for k := range numComps {
+		if f.Filled&(1<<k) != 0 {
+			set(&ix.filled[k])
+		}
+	}
+	ix.fcomps |= f.Filled
 	switch host.Kind {
 	case HostExact:
 		ix.hostExact.add(host.Text, bit)
@@ -415,7 +428,7 @@ func (ix *Index) Build() {
 	ix.hostOther = grow(ix.hostOther)
 	ix.unrooted = grow(ix.unrooted)
 	for k := range ix.empty {
-		ix.empty[k] = grow(ix.empty[k])
+		ix.empty[k], ix.filled[k] = grow(ix.empty[k]), grow(ix.filled[k])
 	}
 	for k := range ix.byScheme {
 		ix.byScheme[k] = grow(ix.byScheme[k])
@@ -535,7 +548,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 			// A host with few shapes: each checked one by one.
 			for _, bit := range e.few {
 				s := &ix.shapes[bit]
-				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 ||
+				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					!p.fits(s) || s.segments && !p.fitsSegments(s, 0, 0) {
 					continue
 				}
@@ -587,6 +600,9 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 		c = c.and(loadQuad(byScheme, w0))
 		for f := filled & ix.comps; f != 0; f &= f - 1 {
 			c = c.andNot(loadQuad(ix.empty[bits.TrailingZeros8(uint8(f))], w0))
+		}
+		for f := ix.fcomps &^ filled; f != 0; f &= f - 1 {
+			c = c.andNot(loadQuad(ix.filled[bits.TrailingZeros8(uint8(f))], w0))
 		}
 		// A few candidates are checked one by one, by comparing their
 		// segments; more are narrowed by the segments' lookups first.
