@@ -514,10 +514,10 @@ type Path struct {
 // Candidates calls visit with each pattern whose hostname and pathname
 // may match host and path, and whose Filter holds for scheme (a URL's,
 // by SchemeOf) and the URL's components that are not empty (filled; only
-// those some pattern's Filter.Empty has need be in it), in order, once
-// each, and whether the index decides that its hostname and pathname
-// match (then only the pattern's other components are left to check),
-// until visit returns true.
+// those some pattern's Filter.Empty or Filled has need be in it), in
+// order, once each, and whether the index decides that its hostname and
+// pathname match (then only the pattern's other components are left to
+// check), until visit returns true.
 func (ix *Index) Candidates(host, path string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
 	ix.find(host, path, scheme, filled, visit, false)
 }
