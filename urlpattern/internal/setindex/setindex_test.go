@@ -146,6 +146,9 @@ func TestPathShapesInPart(t *testing.T) {
 		{"/*/*/a/:id/*", []Part{all, all, text("/a"), id, all}, Shape{Infix: "/a/", MinSegs: 5, MaxSegs: -1}},
 		{"/*/*/:id/*", []Part{all, all, id, all}, Shape{MinSegs: 4, MaxSegs: -1}},
 		{"/*/:x/docs/*", []Part{all, id, text("/docs"), all}, Shape{Infix: "/docs/", MinSegs: 4, MaxSegs: -1}},
+		// "/" R ("/" R)* "/docs/" Y: R not empty, Y any (FuzzSetShapes found
+		// the shape holding Y to Rest's "not empty").
+		{"/:r+/docs/*", []Part{{Kind: PartSegments, Prefix: "/"}, text("/docs"), all}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
 	} {
 		got := PathShapes(c.parts)
 		if len(got) != 1 || !equalShapes(got[0], c.want) {

@@ -311,6 +311,12 @@ func affixShape(parts []Part) (Shape, bool) {
 		if !sh.Exact || len(sh.Back) > 0 || sh.MaxSegs >= 0 || len(sh.Front)+1 != sh.MinSegs {
 			return sh, false
 		}
+		if sh.Rest {
+			// "/:path+/docs/*": the repeated segments are not empty,
+			// which an infix does not say, and those after the infix may
+			// be: Rest would wrongly hold them all to it.
+			sh.Rest, sh.Exact = false, false
+		}
 		sh.Infix = parts[n-2].Text + "/"
 		sh.MinSegs = len(sh.Front) + strings.Count(sh.Infix, "/") + 1
 		return sh, true
