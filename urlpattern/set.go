@@ -230,9 +230,8 @@ func emptyComp(c Component) setindex.Comps {
 
 // filled returns the components of u that are not empty, of those some
 // pattern of s matches only when empty or only when not, as the index
-// reads a URL; port
-// says whether u has a port (read by the caller, which keeps filled
-// small enough to inline: Match's hot path).
+// reads a URL; port says whether u has a port (read by the caller, which
+// keeps filled small enough to inline: Match's hot path).
 func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps) {
 	if port {
 		f = setindex.CompPort

@@ -323,13 +323,11 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		if f.Empty&(1<<k) != 0 {
 			set(&ix.empty[k])
 		}
-	}
-	ix.comps |= f.Empty
-	for k := range numComps {
 		if f.Filled&(1<<k) != 0 {
 			set(&ix.filled[k])
 		}
 	}
+	ix.comps |= f.Empty
 	ix.fcomps |= f.Filled
 	switch host.Kind {
 	case HostExact:
