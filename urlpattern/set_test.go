@@ -595,9 +595,9 @@ type setCase struct {
 // segments; L, the second of them): the index's harder cases, each on
 // one of realSets' three sites (site: 0 www.angelfire.com, 1
 // en.wikipedia.org, 2 sourceforge.net), one whose URLs its routes match
-// in part. The last three have what the index reads only in part: regexp
+// in part. The last four have what the index reads only in part: regexp
 // groups, a second "*", a group whose segment its suffix ends
-// ("{:lang/}?").
+// ("{:lang/}?"), a repeated group after a "*" ("/*/L/:path*").
 var shapeFamilies = []struct {
 	name   string
 	site   int
@@ -609,6 +609,7 @@ var shapeFamilies = []struct {
 	{"routes with regexp groups", 0, []string{"/P/:id(\\d+)", "/P/:page([\\w.]+)", "/*/L/:page([\\w.]+)", "/P/*/:id(\\d+)", "/:lang(en|fr|de)/P/*"}},
 	{"routes with two wildcards", 0, []string{"/*/P/:id/*", "/*/L/*", "/P/*/edit", "/P/*/:id/*", "/*/L/:id/edit/*"}},
 	{"routes with groups ending in a slash", 2, []string{"/{:lang/}?P/*", "/{:lang/}?P/:id", "/:a/*/L", "/P/:id/*/x", "/{:a/}?L/*"}},
+	{"routes with repeated groups after a wildcard", 1, []string{"/*/L/:path*", "/*/P/:path+", "/P/*/:rest*", "/*/L/:id/:path*", "/:a/*/L/:p*"}},
 }
 
 // realSets returns sets of 100 patterns made from the URL lists
@@ -833,6 +834,11 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{35, 0}, "/en-gb/a", uint8(0))      // ":id{-:r}?"
 	f.Add([]byte{26, 0, 2}, "/en/a/x", uint8(0))    // "{:id/}?": a group's segment ended by its suffix
 	f.Add([]byte{2, 0, 16}, "/x/a", uint8(0))       // "/*/a/:x(.*)*": a repetition that may be absent after "/a"
+	f.Add([]byte{2, 0, 20}, "/x/a", uint8(0))       // "/*/a/:r*": "/a" may end the pathname
+	f.Add([]byte{2, 0, 20}, "/x/a/b", uint8(0))
+	f.Add([]byte{2, 0, 20}, "/x/ab", uint8(0))
+	f.Add([]byte{2, 0, 20}, "/x/A", uint8(7))      // ... with IgnoreCase
+	f.Add([]byte{2, 1, 0, 21}, "/x/y/a", uint8(0)) // "/*/:id/a/:r+": "/a" is followed by "/"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

@@ -122,12 +122,14 @@ type Seg struct {
 // with at least MinSegs segments and, if MaxSegs is not negative, at
 // most MaxSegs; with Unrooted, every pathname that does not start with
 // "/" too. With Infix, the pathname from the segment after Front on
-// holds Infix ("/docs/": "/*/docs/*"). With Rest, no segment after Front
+// holds Infix ("/docs/": "/*/docs/*"), or, with InfixEnd, ends with it
+// less its last "/" ("/docs": "/*/docs/:path*"). With Rest, no segment after Front
 // is empty ("/files/:path*"). Exact says that the pattern matches
 // every such pathname; otherwise it may match only some.
 type Shape struct {
 	Front, Back      []Seg
 	Infix            string
+	InfixEnd         bool
 	MinSegs, MaxSegs int
 	Unrooted         bool
 	Rest             bool
@@ -202,6 +204,7 @@ type Index struct {
 	unrooted []word               // shapes that match pathnames that do not start with "/"
 	infixes  table                // shapes with an Infix, by its first segment
 	infixed  []word               // those shapes
+	infixEnd bool                 // one of them has InfixEnd: a pathname's last segment may start its infix
 	byCount  [maxCount + 1][]word // by a pathname's number of segments (maxCount: that many or more)
 	front    [maxDepth]position
 	back     [maxDepth]position
@@ -219,6 +222,7 @@ type shapeInfo struct {
 	rest             int    // with Shape.Rest, the first of the segments that must not be empty (len(Front)); else -1
 	front, back      []Seg  // up to maxDepth, for checking a few candidates one by one
 	infix            string // Shape.Infix
+	infixEnd         bool   // Shape.InfixEnd
 	affix            bool   // a Seg is a Prefix or Suffix, or there is an infix: only fitsSegments checks them
 	unrooted         bool   // Shape.Unrooted
 	schemes          Schemes
@@ -310,7 +314,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	ix.shapes = append(ix.shapes, shapeInfo{pattern: i, decided: decided, whole: whole, minSegs: s.MinSegs, maxSegs: s.MaxSegs, rest: rest,
 		front: s.Front[:min(len(s.Front), maxDepth)], back: s.Back[:min(len(s.Back), maxDepth)],
-		infix: s.Infix, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, empty: f.Empty, filled: f.Filled,
+		infix: s.Infix, infixEnd: s.InfixEnd, affix: s.Infix != "", unrooted: s.Unrooted, schemes: f.Schemes, empty: f.Empty, filled: f.Filled,
 		segments: s.Infix != ""})
 	info := &ix.shapes[bit]
 	set := func(b *[]word) { *b = setBit(*b, bit) }
@@ -350,6 +354,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		first, _, _ := strings.Cut(s.Infix[1:], "/")
 		ix.infixes.add(first, bit)
 		set(&ix.infixed)
+		ix.infixEnd = ix.infixEnd || s.InfixEnd
 	}
 	for n := range ix.byCount {
 		if n >= s.MinSegs && (s.MaxSegs < 0 || n <= s.MaxSegs || n == maxCount && s.MaxSegs >= maxCount) {
@@ -647,7 +652,8 @@ func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups) (_ quad, left, few 
 	c = c.and(loadQuad(ix.byCount[min(p.count(), maxCount)], w0))
 	if infixed := loadQuad(ix.infixed, w0); !c.and(infixed).zero() {
 		// The shapes with an infix whose first segment is one of the
-		// path's (after the first): those that fitsSegments then checks.
+		// path's (after the first; the last, only where an infix may end
+		// the path): those that fitsSegments then checks.
 		var hits quad
 		rest := p.path[1:]
 		for n := 0; ; n++ {
@@ -661,7 +667,11 @@ func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups) (_ quad, left, few 
 			rest = rest[i+1:]
 			j := strings.IndexByte(rest, '/')
 			if j < 0 {
-				break // the last segment starts no infix
+				if ix.infixEnd {
+					j = len(rest)
+				} else {
+					break // the last segment starts no infix
+				}
 			}
 			if b := ix.infixes.get(rest[:j]); b.w != nil {
 				hits = hits.or(b.quad(w0))
@@ -1032,7 +1042,7 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 }
 
 // fitsInfix reports whether the path holds the shape's infix after its
-// front segments.
+// front segments (or, with infixEnd, ends with it less its last "/").
 func (p *Path) fitsInfix(s *shapeInfo) bool {
 	if s.infix != "" {
 		// From the start of the segment after front.
@@ -1043,7 +1053,7 @@ func (p *Path) fitsInfix(s *shapeInfo) bool {
 		if p.fold && ascii.HasUpper(after) {
 			after = strings.ToLower(after) // rare: an infix in a pattern with IgnoreCase
 		}
-		if !strings.Contains(after, s.infix) {
+		if !strings.Contains(after, s.infix) && !(s.infixEnd && strings.HasSuffix(after, s.infix[:len(s.infix)-1])) {
 			return false
 		}
 	}

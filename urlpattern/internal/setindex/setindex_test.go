@@ -127,7 +127,16 @@ func TestPathShapesInPart(t *testing.T) {
 		// A "*" followed by ":name" groups alone: no infix.
 		{"/*/:id/*", []Part{all, id, all}, Shape{MinSegs: 3, MaxSegs: -1}},
 		// "/*/docs/:x(.*)?": "/docs" may end the pathname.
-		{"/*/docs/:x(.*)?", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/", Optional: true}}, Shape{MinSegs: 1, MaxSegs: -1}},
+		{"/*/docs/:x(.*)?", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/", Optional: true}},
+			Shape{Infix: "/docs/", InfixEnd: true, MinSegs: 2, MaxSegs: -1}},
+		// "/" X "/" Y "/docs" ("/" R)*: the group may be absent.
+		{"/*/:id/docs/:path*", []Part{all, id, text("/docs"), {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/docs/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
+		{"/*/a/b/:path*", []Part{all, text("/a/b"), {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/a/b/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
+		// "/*/a/:id/:path*": the infix "/a/" is followed by "/" there.
+		{"/*/a/:id/:path*", []Part{all, text("/a"), id, {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1}},
 		// "/*/docs/(.*)": the group's "/" is there.
 		{"/*/docs/(.*)", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/"}}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
 		{"/a/:id(\\d+)", []Part{text("/a"), digits}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
@@ -158,6 +167,6 @@ func TestPathShapesInPart(t *testing.T) {
 }
 
 func equalShapes(a, b Shape) bool {
-	return slices.Equal(a.Front, b.Front) && slices.Equal(a.Back, b.Back) && a.Infix == b.Infix && a.MinSegs == b.MinSegs &&
+	return slices.Equal(a.Front, b.Front) && slices.Equal(a.Back, b.Back) && a.Infix == b.Infix && a.InfixEnd == b.InfixEnd && a.MinSegs == b.MinSegs &&
 		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Exact == b.Exact
 }

@@ -91,7 +91,8 @@ const onlyUnrooted = maxCount + 1
 // Where a "*" is followed by what it cannot read ("/*/docs/:id/*"), the
 // fixed segments that came between, each followed by "/", are somewhere
 // in the pathname after the first segments: the first run of them is the
-// shape's Infix ("/docs/").
+// shape's Infix ("/docs/"); where an optional group follows the last of
+// them ("/*/docs/:path*"), that one may end the pathname (InfixEnd).
 // A "*" last, after text in a segment ("/blog*"), makes that segment's
 // text a prefix, and one followed by text to the end ("/files/*.pdf") the
 // last segment's a suffix.
@@ -233,10 +234,20 @@ func shapeOf(parts []Part) Shape {
 			// A segment from each "*", those of back that are followed
 			// by "/", and one after them.
 			sh.MinSegs = len(sh.Front) + 1 + stars
-			if sure > 0 {
+			sh.Infix = infixOf(back[:sure])
+			switch {
+			case sure == len(back)-1:
+				// back's last segment may end the pathname (an
+				// optional group after it: "/*/docs/:path*"), and it is
+				// there: a run of fixed segments it ends is an infix
+				// that may end the pathname.
+				sh.MinSegs += len(back)
+				if full := infixOf(back); full != sh.Infix {
+					sh.Infix, sh.InfixEnd = full, true
+				}
+			case sure > 0:
 				sh.MinSegs += sure + 1
 			}
-			sh.Infix = infixOf(back[:sure])
 		}
 		back = nil
 		sh.Unrooted = len(sh.Front) == 0 && !wild // it may not start with "/"
