@@ -12,6 +12,8 @@
 // until at least 2 and 0.1 s to warm up, then until at least 5 and SEC
 // seconds, and prints the median pass's ns per URL (for vsada.sh). With -print it writes the list's
 // URLs, one per line, and runs nothing: the input vsada.sh gives ada.
+// With -cpuprofile FILE it writes a CPU profile of the passes to FILE
+// (for go tool pprof).
 package main
 
 import (
@@ -19,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -35,6 +38,7 @@ func main() {
 	testdata := flag.String("testdata", "../testdata", "the testdata directory")
 	timeSec := flag.Float64("time", 0, "time the passes instead: warm up, then pass for at least this many seconds and 5 passes, and print the median pass's ns per URL")
 	printList := flag.Bool("print", false, "write the list's URLs, one per line, and run nothing")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the passes (not the loading) to this file")
 	flag.Parse()
 	urls, err := bench.Load(*testdata, *list)
 	if err != nil {
@@ -135,6 +139,18 @@ func main() {
 			fmt.Fprintln(os.Stderr, "irurl: unknown -op", *op)
 			os.Exit(2)
 		}
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "irurl:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
 	}
 	if *timeSec > 0 {
 		fmt.Println(timePasses(pass, len(urls), *timeSec), sink > 0)
