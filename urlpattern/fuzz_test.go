@@ -48,7 +48,8 @@ func FuzzShortcuts(f *testing.F) {
 		{"*.example.com", "a.b.example.com"}, {"/blog/:year(\\d{4})/:slug", "/blog/2024/x"}, {"/:a([a-z]{2,3})x", "/abx"},
 		{"/foo/bar", "/foo/bar"}, {"/(\\d+)-(\\d+)", "/1-2"}, {"/:x(a|ab)", "/ab"}, {"/:x([^/]+).json", "/a.json"},
 		{"/account/:tab?", "/account"}, {"/account/:tab?", "/account/x"}, {"http{s}?", "https"}, {"{www.}?example.com", "www.example.com"},
-		{"/a{b}?", "/a"}, {"/a:x?", "/a"},
+		{"/a{b}?", "/a"}, {"/a:x?", "/a"}, {"/(ab)/x", "/ab/x"}, {"/(ab)", "/abc"}, {"(www\\.)?example.com", "www.example.com"},
+		{"(a\\.b)x", "a.bx"},
 	} {
 		f.Add(s.pattern, s.input, false)
 	}

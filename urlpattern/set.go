@@ -16,7 +16,8 @@ import (
 // whatwg/urlpattern#166), but it tests only the patterns a URL can match by
 // its hostname, its path's segments, its scheme and which of its other
 // components are empty: an index (internal/setindex) by the hostname (an
-// exact host, or the few of "{www.}?example.com"; a "*." suffix, both at
+// exact host, or the few of "{www.}?example.com", "(www\\.)?example.com"
+// or "(en|fr).example.com"; a "*." suffix, both at
 // once, "{*.}?example.com", or the suffix that every hostname of
 // ":tenant.example.com" ends with), by the text each of a pattern's first
 // and last segments must have (so that "/:lang/docs/:page" is found by its
@@ -146,30 +147,53 @@ func hostKeys(c *component) ([]setindex.Host, bool) {
 // pattern to.
 const maxHostChoices = 8
 
-// fixedChoices returns the hostnames a pattern of fixed text parts, some
-// optional ("{www.}?example.com", "{m.}?{www.}?example.com"), matches,
-// each an exact Host; or nil for any other pattern, or one with no
-// optional part (hostKey's exact case), or with more than maxHostChoices
-// hostnames.
+// fixedChoices returns the hostnames a pattern of fixed text parts and
+// regexp groups of fixed strings, some optional ("{www.}?example.com",
+// "{m.}?{www.}?example.com", "(www\\.)?example.com",
+// "(www|m).example.com"), matches, each an exact Host; or nil for any
+// other pattern, a fixed hostname (hostKey's exact case), or one of more
+// than maxHostChoices hostnames. A group's strings are those
+// jsregexp.ShapeOf reads, as the shortcuts read them; the group matches
+// one of them, with its prefix and suffix.
 func fixedChoices(c *component) []setindex.Host {
 	if c.opts.ignoreCase || c.kind == kindExact || len(c.parts) == 0 {
 		return nil
 	}
 	texts := []string{""}
 	for _, p := range c.parts {
-		if p.typ != partFixedText || p.mod != modNone && p.mod != modOptional {
+		if p.mod != modNone && p.mod != modOptional {
+			return nil
+		}
+		alts := []string{p.value}
+		switch p.typ {
+		case partFixedText:
+		case partRegexp:
+			shape := jsregexp.ShapeOf(p.value, false)
+			if shape.Kind != jsregexp.ChoiceShape {
+				return nil
+			}
+			alts = shape.Alts
+		default:
 			return nil
 		}
 		n := len(texts)
+		k := len(alts)
 		if p.mod == modOptional {
-			if 2*n > maxHostChoices {
-				return nil
+			k++
+		}
+		if n*k > maxHostChoices {
+			return nil
+		}
+		var next []string
+		if p.mod == modOptional {
+			next = append(next, texts...) // without the part
+		}
+		for _, a := range alts {
+			for _, t := range texts {
+				next = append(next, t+p.prefix+a+p.suffix)
 			}
-			texts = append(texts, texts...) // the first n without the part
 		}
-		for k := len(texts) - n; k < len(texts); k++ {
-			texts[k] += p.value
-		}
+		texts = next
 	}
 	hosts := make([]setindex.Host, len(texts))
 	for k, t := range texts {

@@ -86,7 +86,9 @@ func anyHostRoutes(tb testing.TB) setCase {
 // password "") and those it leaves to the pattern (other schemes, a port,
 // a protocol with a regexp or in upper case, a username, a hash), which
 // it reads only as never empty ("8080", "(8080|8443)", "q=:v") or not
-// ("{top}?").
+// ("{top}?"); and hostnames with groups of fixed strings, which the index
+// reads as the few hostnames they match ("(www\\.)?example.com",
+// "(a|bb).example.com").
 func schemePatterns() []string {
 	return []string{
 		"wss://chat.example.com/rooms/:id", "ws{s}?://chat.example.com/*", "ftp://files.example.com/*", "file:///home/*",
@@ -95,6 +97,8 @@ func schemePatterns() []string {
 		"{ws}?s://example.com/*", "file{s}?://example.com/*",
 		"https://example.com/e/:x#", "https://:@example.com/u/*", "https://example.com/q/?", "https://example.com/q/?#z",
 		"https://example.com/o/*#{top}?", "https://example.com:(8080|8443)/p/*", "https://example.com/s/*?q=:v",
+		"https://(www\\.)?example.com/h/*", "https://(a|bb).example.com/h/*", "https://{(c|d).}?example.com/h/*",
+		"https://(FILES).example.com/h/*", "https://(e)(f|g).example.com/h/*",
 	}
 }
 
@@ -113,7 +117,9 @@ func schemeURLs() []string {
 		"https://example.com/q/?#z", "https://example.com/q/#z", "https://example.com/q/?#y",
 		"https://example.com/o/x", "https://example.com/o/x#top", "https://example.com/o/x#no", "https://example.com:8443/p/x",
 		"https://example.com/p/x", "https://example.com:9/p/x", "https://example.com/s/x?q=1", "https://example.com/s/x",
-		"https://example.com/s/x?r=1",
+		"https://example.com/s/x?r=1", "https://www.example.com/h/1", "https://example.com/h/1", "https://a.example.com/h/1",
+		"https://bb.example.com/h/1", "https://b.example.com/h/1", "https://c.example.com/h/1", "https://d.example.com/h",
+		"https://FILES.example.com/h/1", "https://ef.example.com/h/1", "https://eg.example.com/h/1", "https://e.example.com/h/1",
 	}
 }
 
@@ -634,7 +640,8 @@ var shapeFamilies = []struct {
 //     scopes, subdomains" with "{*.}?" for "*.", "crawl scopes, a
 //     label's group" with ":label.", "crawl scopes, repeated groups"
 //     with "/:path*" for "/*", "crawl scopes, optional www" with
-//     "{www.}?" for "www.", and "crawl scopes, empty search and hash"
+//     "{www.}?" for "www.", "crawl scopes, optional www, regexp" with
+//     "(www\\.)?", and "crawl scopes, empty search and hash"
 //     with "#" after each (the search and hash "");
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
@@ -776,7 +783,7 @@ func realSets(tb testing.TB) map[string]setCase {
 	// The scopes written other ways: a domain and its subdomains in one
 	// pattern, as "{*.}?example.com" says them, where the scopes above
 	// have "*.example.com"; a label's group for "*."; path-to-regexp's
-	// "/:path*" for "/*"; "{www.}?" for "www."; and "#" after each, which
+	// "/:path*" for "/*"; "{www.}?" or "(www\\.)?" for "www."; and "#" after each, which
 	// gives the search and hash "" (scopes of pages without a query or
 	// fragment).
 	for name, rewrite := range map[string]func(string) string{
@@ -784,6 +791,7 @@ func realSets(tb testing.TB) map[string]setCase {
 		"a label's group":       func(src string) string { return strings.Replace(src, "://*.", "://:label.", 1) },
 		"repeated groups":       func(src string) string { return strings.TrimSuffix(src, "*") + ":path*" },
 		"optional www":          func(src string) string { return strings.Replace(src, "://www.", "://{www.}?", 1) },
+		"optional www, regexp":  func(src string) string { return strings.Replace(src, "://www.", "://(www\\.)?", 1) },
 		"empty search and hash": func(src string) string { return src + "#" },
 	} {
 		var srcs []string

@@ -131,7 +131,8 @@ type Shape struct {
 // ShapeOf returns the shape of src, compiled as [Compile] does, without
 // groups of its own: a class with a count, such as \d+ or [a-z]{2,3}, or
 // a choice of fixed strings none of which is a prefix of another, such as
-// en|fr|de (and not with ignoreCase, where each code point of a string is
+// en|fr|de, or one fixed string of more than one code point, such as
+// www\. (and not with ignoreCase, where each code point of a string is
 // a class). Any other expression, or one that does not compile, is of
 // OtherShape.
 func ShapeOf(src string, ignoreCase bool) Shape {
@@ -145,6 +146,10 @@ func ShapeOf(src string, ignoreCase bool) Shape {
 	case reRepeat:
 		if sub := tree.subs[0]; sub.kind == reSet {
 			return Shape{Kind: ClassShape, Class: Class{sub.set}, Min: tree.min, Max: tree.max}
+		}
+	case reConcat:
+		if s, ok := literalString(tree); ok && !ignoreCase && s != "" {
+			return Shape{Kind: ChoiceShape, Alts: []string{s}}
 		}
 	case reAlt:
 		if ignoreCase {
