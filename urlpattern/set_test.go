@@ -601,9 +601,10 @@ type setCase struct {
 // segments; L, the second of them): the index's harder cases, each on
 // one of realSets' three sites (site: 0 www.angelfire.com, 1
 // en.wikipedia.org, 2 sourceforge.net), one whose URLs its routes match
-// in part. The last four have what the index reads only in part: regexp
+// in part. The last five have what the index reads only in part: regexp
 // groups, a second "*", a group whose segment its suffix ends
-// ("{:lang/}?"), a repeated group after a "*" ("/*/L/:path*").
+// ("{:lang/}?"), a repeated group after a "*" ("/*/L/:path*"), a group
+// after text in its segment ("/P{.:ext}?").
 var shapeFamilies = []struct {
 	name   string
 	site   int
@@ -616,6 +617,7 @@ var shapeFamilies = []struct {
 	{"routes with two wildcards", 0, []string{"/*/P/:id/*", "/*/L/*", "/P/*/edit", "/P/*/:id/*", "/*/L/:id/edit/*"}},
 	{"routes with groups ending in a slash", 2, []string{"/{:lang/}?P/*", "/{:lang/}?P/:id", "/:a/*/L", "/P/:id/*/x", "/{:a/}?L/*"}},
 	{"routes with repeated groups after a wildcard", 1, []string{"/*/L/:path*", "/*/P/:path+", "/P/*/:rest*", "/*/L/:id/:path*", "/:a/*/L/:p*"}},
+	{"routes with optional suffixes", 1, []string{"/P{/}?", "/P/:id{/}?", "/P/:id{.html}?", "/P{.:ext}?", "/P/:id/:slug{/}?"}},
 }
 
 // realSets returns sets of 100 patterns made from the URL lists
@@ -838,6 +840,9 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 34}, "/a/xy", uint8(0))                // ":a-:b": a segment with a "-"
 	f.Add([]byte{0, 34}, "/a/x-y", uint8(0))
 	f.Add([]byte{0, 3}, "/a/xy", uint8(0))          // "x:id": text, then a group
+	f.Add([]byte{0, 3}, "/a/yx", uint8(0))          // ... a segment that does not start with "x"
+	f.Add([]byte{0, 3}, "/a/x", uint8(0))           // ... and "x" alone
+	f.Add([]byte{2, 3}, "/y/Xy", uint8(7))          // "/*/x:id", IgnoreCase
 	f.Add([]byte{2, 1, 0, 2}, "/x/y/a/z", uint8(0)) // "/*/:id/a/*": "/a/" after a group
 	f.Add([]byte{35, 0}, "/en-gb/a", uint8(0))      // ":id{-:r}?"
 	f.Add([]byte{26, 0, 2}, "/en/a/x", uint8(0))    // "{:id/}?": a group's segment ended by its suffix

@@ -149,6 +149,12 @@ func TestPathShapesInPart(t *testing.T) {
 		{"/a/:id.html", []Part{text("/a"), id, text(".html")}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
 		{"/:lang-:region/a", []Part{id, {Kind: PartSegment, Prefix: "-"}, text("/a")},
 			Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2}},
+		// Text before the segment's first group: a prefix.
+		{"/a/v:id", []Part{text("/a/v"), {Kind: PartSegment}}, Shape{Front: []Seg{{Text: "a"}, {Text: "v", Prefix: true}}, MinSegs: 2, MaxSegs: 2}},
+		{"/a/page.:ext", []Part{text("/a/page"), {Kind: PartSegment, Prefix: "."}},
+			Shape{Front: []Seg{{Text: "a"}, {Text: "page.", Prefix: true}}, MinSegs: 2, MaxSegs: 2}},
+		{"/*/v:id.html", []Part{all, text("/v"), {Kind: PartSegment}, text(".html")},
+			Shape{Back: []Seg{{Text: "v", Prefix: true}}, MinSegs: 2, MaxSegs: -1}},
 		// "/" X "/" Y "/a": two segments from the two "*", at least.
 		{"/*/*/a", []Part{all, all, text("/a")}, Shape{Back: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
 		{"/a/*/*", []Part{text("/a"), all, all}, Shape{Front: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},

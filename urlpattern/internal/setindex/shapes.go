@@ -41,8 +41,9 @@ type Part struct {
 // "/*/*"), and a ":name" group repeated last, with a shape for each choice
 // of its optional "/:name?" and "{/text}?" parts (up to maxShapes). A
 // segment with a group beside text or another group (":id.html",
-// ":a-:b") is read as any text, not empty, and a shape with one, or with
-// a Partial group, is not exact. Where the parts say more than a shape
+// ":a-:b") is read as any text, not empty (one that starts with its text
+// before the first group, if it has some: "v:id", "page{.:ext}?"), and a
+// shape with one, or with a Partial group, is not exact. Where the parts say more than a shape
 // can (a regexp group that may match "/", another repetition, a second
 // "*" after a segment), the shape says what comes before, and the first
 // fixed segments between a "*" and what it cannot read as its Infix, and
@@ -102,7 +103,7 @@ func shapeOf(parts []Part) Shape {
 	}
 	var (
 		sh         Shape
-		cur        strings.Builder // the current segment's fixed text
+		cur        strings.Builder // the current segment's fixed text (if mixed, that before its first group)
 		curAny     bool            // it is a ":name" group (alone, so far)
 		mixed      bool            // it has a group beside text or another group: any text, not empty
 		inSeg      bool            // a segment has started
@@ -115,9 +116,11 @@ func shapeOf(parts []Part) Shape {
 		stars      int             // the "*" after the first that fill whole segments beside it ("/*/*")
 	)
 	closeSeg := func() {
-		seg := Seg{Text: cur.String(), Any: curAny || mixed}
+		seg := Seg{Text: cur.String(), Any: curAny}
 		if mixed {
-			seg.Text = ""
+			// Any text, not empty; one that starts with the text
+			// before its first group, if it has some ("x:id").
+			seg.Any, seg.Prefix = seg.Text == "", seg.Text != ""
 		}
 		if wild {
 			back = append(back, seg)
