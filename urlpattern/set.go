@@ -33,13 +33,14 @@ import (
 // only its other components are checked, and none where the index has read
 // them all. Of a pathname it reads only in part, the index keeps what it
 // can: a group that matches text within one segment, such as "(\d+)" or
-// "(en|fr)", it reads as ":name"; the segments before a regexp group that
-// may match "/"; and the first fixed segments between a "*" and what it
-// cannot read, a second "*" ("/*/docs/:id/*") or a repeated group
-// ("/*/docs/:path*", where "/docs" may end the pathname), found by the
-// first of them. Such a pattern is run on
-// the URLs they pick. A Set is safe for concurrent use; it does not change
-// after NewSet.
+// "(en|fr)", it reads as ":name"; a segment with a group beside text, by
+// the text before its first group ("page{.:ext}?": a segment that starts
+// with "page"); the segments before a regexp group that may match "/";
+// and the first fixed segments between a "*" and what it cannot read, a
+// second "*" ("/*/docs/:id/*") or a repeated group ("/*/docs/:path*",
+// where "/docs" may end the pathname), found by the first of them. Such a
+// pattern is run on the URLs they pick. A Set is safe for concurrent use;
+// it does not change after NewSet.
 //
 // Patterns compiled with IgnoreCase, which the standard applies to the
 // pathname, search and hash (not to the hostname), are indexed apart, by
