@@ -843,6 +843,7 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{0, 3}, "/a/yx", uint8(0))          // ... a segment that does not start with "x"
 	f.Add([]byte{0, 3}, "/a/x", uint8(0))           // ... and "x" alone
 	f.Add([]byte{2, 3}, "/y/Xy", uint8(7))          // "/*/x:id", IgnoreCase
+	f.Add([]byte{2, 3, 2}, "/y/xa/b", uint8(0))     // "/*/x:id/*": no infix "/x/"
 	f.Add([]byte{2, 1, 0, 2}, "/x/y/a/z", uint8(0)) // "/*/:id/a/*": "/a/" after a group
 	f.Add([]byte{35, 0}, "/en-gb/a", uint8(0))      // ":id{-:r}?"
 	f.Add([]byte{26, 0, 2}, "/en/a/x", uint8(0))    // "{:id/}?": a group's segment ended by its suffix

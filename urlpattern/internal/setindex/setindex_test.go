@@ -155,6 +155,11 @@ func TestPathShapesInPart(t *testing.T) {
 			Shape{Front: []Seg{{Text: "a"}, {Text: "page.", Prefix: true}}, MinSegs: 2, MaxSegs: 2}},
 		{"/*/v:id.html", []Part{all, text("/v"), {Kind: PartSegment}, text(".html")},
 			Shape{Back: []Seg{{Text: "v", Prefix: true}}, MinSegs: 2, MaxSegs: -1}},
+		// ... which ends an infix: "/docs/" is followed by "/", "v" by more.
+		{"/*/docs/v:id/*", []Part{all, text("/docs/v"), {Kind: PartSegment}, all},
+			Shape{Infix: "/docs/", MinSegs: 4, MaxSegs: -1}},
+		{"/*/v:id/(.*)", []Part{all, text("/v"), {Kind: PartSegment}, {Kind: PartOther, Prefix: "/"}},
+			Shape{MinSegs: 3, MaxSegs: -1}},
 		// "/" X "/" Y "/a": two segments from the two "*", at least.
 		{"/*/*/a", []Part{all, all, text("/a")}, Shape{Back: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},
 		{"/a/*/*", []Part{text("/a"), all, all}, Shape{Front: []Seg{{Text: "a"}}, MinSegs: 3, MaxSegs: -1, Exact: true}},

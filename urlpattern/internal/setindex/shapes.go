@@ -280,14 +280,16 @@ func shapeOf(parts []Part) Shape {
 }
 
 // infixOf returns the first run of fixed segments of segs with "/" on
-// each side ("/docs/v1/"), or "" if all are ":name" groups.
+// each side ("/docs/v1/"), or "" if there is none: a segment of any text,
+// or one that only starts with its text ("v:id"), is not fixed.
 func infixOf(segs []Seg) string {
+	fixed := func(s Seg) bool { return !s.Any && !s.Prefix && !s.Suffix }
 	i := 0
-	for i < len(segs) && segs[i].Any {
+	for i < len(segs) && !fixed(segs[i]) {
 		i++
 	}
 	j := i
-	for j < len(segs) && !segs[j].Any {
+	for j < len(segs) && fixed(segs[j]) {
 		j++
 	}
 	if i == j {
