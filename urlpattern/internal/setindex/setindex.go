@@ -123,9 +123,9 @@ type Seg struct {
 // most MaxSegs; with Unrooted, every pathname that does not start with
 // "/" too. With Infix, the pathname from the segment after Front on
 // holds Infix ("/docs/": "/*/docs/*"), or, with InfixEnd, ends with it
-// less its last "/" ("/docs": "/*/docs/:path*"). With Rest, no segment after Front
-// is empty ("/files/:path*"). Exact says that the pattern matches
-// every such pathname; otherwise it may match only some.
+// less its last "/" ("/docs": "/*/docs/:path*"). With Rest, no segment
+// after Front is empty ("/files/:path*"). Exact says that the pattern
+// matches every such pathname; otherwise it may match only some.
 type Shape struct {
 	Front, Back      []Seg
 	Infix            string

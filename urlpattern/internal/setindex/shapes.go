@@ -43,11 +43,11 @@ type Part struct {
 // segment with a group beside text or another group (":id.html",
 // ":a-:b") is read as any text, not empty (one that starts with its text
 // before the first group, if it has some: "v:id", "page{.:ext}?"), and a
-// shape with one, or with a Partial group, is not exact. Where the parts say more than a shape
-// can (a regexp group that may match "/", another repetition, a second
-// "*" after a segment), the shape says what comes before, and the first
-// fixed segments between a "*" and what it cannot read as its Infix, and
-// is not exact.
+// shape with one, or with a Partial group, is not exact. Where the parts
+// say more than a shape can (a regexp group that may match "/", another
+// repetition, a second "*" after a segment), the shape says what comes
+// before, and the first fixed segments between a "*" and what it cannot
+// read as its Infix, and is not exact.
 func PathShapes(parts []Part) []Shape {
 	alts := [][]Part{nil}
 	for _, p := range parts {
