@@ -2,6 +2,7 @@ package canon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"slices"
 	"strings"
@@ -705,13 +706,7 @@ func (c *Canonicalizer) appendPath(buf, scratch []byte, path string, set ascii.S
 	if !raw && !file && len(path) >= 8 {
 		// Most paths: eight bytes at a time, no "%" or "(", and so
 		// nothing to decode or strip.
-		var upper bool
-		if slashes, upper, copied = scanPlainPath(path); copied {
-			buf = append(buf, path...)
-			if upper && c.LowercasePath {
-				ascii.LowerBytes(buf[start:])
-			}
-		}
+		buf, slashes, copied = appendPlainPath(buf, path, c.LowercasePath)
 	}
 	if !copied {
 		buf, slashes, paren, copied = c.copyPath(buf, path, set, raw)
@@ -766,64 +761,81 @@ func cutQuery(p []byte) (path []byte, rest string, cut bool) {
 	return p[:q], string(p[q+1:]), true
 }
 
-// scanPlainPath reports whether path has "//" and an ASCII upper-case
-// letter, and plain: all ASCII, and no byte from "%" to "(" ("%&'("),
-// for which the caller looks at each byte (slashes and upper are only
-// meaningful for a plain path). A parsed URL's path is ASCII: the path
-// states percent-encode every code point above U+007E (URL Standard,
-// "C0 control percent-encode set"). A path of eight bytes or more it
-// reads eight bytes at a time, the last word overlapping the one
-// before: most paths need no more, which makes the Wayback and SURT keys
-// of real URLs a sixth faster than copyPath's loop for every path
-// (bench/README.md, "What the code's comments rest on"). The whole words
-// come first and the last one after the loop, which took a fifth fewer
+// appendPlainPath appends path, with its ASCII upper-case letters
+// lowered if lower, and reports whether it has "//", where path is
+// plain: all ASCII, and no byte from "%" to "(" ("%&'("), for which the
+// caller looks at each byte. For any other path it returns buf as it was
+// (its capacity perhaps grown) and plain false. A parsed URL's path is
+// ASCII: the path states percent-encode every code point above U+007E
+// (URL Standard, "C0 control percent-encode set"). A path of eight bytes
+// or more it reads, lowers and writes eight bytes at a time, in one pass
+// (scanning it first, then copying it and lowering it where it had an
+// upper-case letter took a tenth more of a SURT's time): most paths need
+// no more, which makes the Wayback and SURT keys of real URLs a sixth
+// faster than copyPath's loop for every path (bench/README.md, "What the
+// code's comments rest on"). The whole words come first and the last one
+// after the loop, overlapping the one before, which took a fifth fewer
 // instructions than a loop that moves its last word back.
-func scanPlainPath(p string) (slashes, upper, plain bool) {
+func appendPlainPath(buf []byte, p string, lower bool) (_ []byte, slashes, plain bool) {
 	const hi = 0x8080808080808080
-	n := len(p)
+	start, n := len(buf), len(p)
 	if n < 8 {
-		plain = true
 		for i := 0; i < n; i++ {
-			switch c := p[i]; {
+			c := p[i]
+			switch {
 			case '%' <= c && c <= '(' || c >= 0x80:
-				plain = false
+				return buf[:start], false, false
 			case c == '/':
 				slashes = slashes || i > 0 && p[i-1] == '/'
-			case 'A' <= c && c <= 'Z':
-				upper = true
+			case lower && 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
 			}
+			buf = append(buf, c)
 		}
-		return slashes, upper, plain
+		return buf, slashes, true
 	}
+	buf = slices.Grow(buf, n)[:start+n]
+	d := buf[start:]
 	// other collects the bytes themselves and the "%" to "(" marks: a
 	// high bit in it is a byte that is not ASCII or one of "%&'(". single
-	// keeps bit 7 clear in a byte that is a "/" after a "/".
-	var other, up uint64
+	// keeps bit 7 clear in a byte that is a "/" after a "/". The letters'
+	// marks, shifted to bit 5, lower them; keep clears them all when
+	// lower is false.
+	var other uint64
 	single := ^uint64(0)
 	prev := uint64(hi) // no "/" before the first byte
+	keep := uint64(0)
+	if lower {
+		keep = hi
+	}
 	i := 0
 	for ; i+8 <= n; i += 8 {
 		x := ascii.Load64(p, i)
 		m, u, ns := pathWord(x)
-		other, up = other|x|m, up|u
+		other |= x | m
 		single &= ns | ns<<8 | prev>>56 // a "/" after a "/", in this word or across
 		prev = ns
+		binary.LittleEndian.PutUint64(d[i:], x|u&keep>>2)
 	}
 	if i < n {
 		// The last eight bytes, overlapping the word before: the bytes
 		// before i were seen, and the pair across i is in this word.
 		x := ascii.Load64(p, n-8)
 		m, u, ns := pathWord(x)
-		other, up = other|x|m, up|u
+		other |= x | m
 		single &= ns | ns<<8 | 0x80
+		binary.LittleEndian.PutUint64(d[n-8:], x|u&keep>>2)
 	}
-	return ^single&hi != 0, up&hi != 0, other&hi == 0
+	if other&hi != 0 {
+		return buf[:start], false, false
+	}
+	return buf, ^single&hi != 0, true
 }
 
 // pathWord marks the bytes of x, each ASCII, in bit 7 of each byte (the
 // other bits are noise): from "%" to "(" in maybe, the ASCII upper-case
 // letters in up, and the bytes other than "/" in notSlash. A byte of
-// 0x80 or more makes noise in its neighbours, which scanPlainPath need
+// 0x80 or more makes noise in its neighbours, which appendPlainPath need
 // not read: such a path is not plain.
 func pathWord(x uint64) (maybe, up, notSlash uint64) {
 	return ascii.WordInRange(x, '%', '('), ascii.WordInRange(x, 'A', 'Z'), ascii.WordOther(x, '/')

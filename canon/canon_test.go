@@ -762,14 +762,19 @@ func FuzzWordAtATime(f *testing.F) {
 		// ASCII: the random inputs that are not would seldom reach a
 		// plain path's answers.
 		for _, p := range []string{s, seven} {
-			slashes, upper, plain := scanPlainPath(p)
-			wantPlain, wantUpper := true, false
+			wantPlain := true
 			for i := 0; i < len(p); i++ {
 				wantPlain = wantPlain && (p[i] < '%' || p[i] > '(') && p[i] < 0x80
-				wantUpper = wantUpper || 'A' <= p[i] && p[i] <= 'Z'
 			}
-			if plain != wantPlain || plain && (slashes != strings.Contains(p, "//") || upper != wantUpper) {
-				t.Errorf("scanPlainPath(%q) = %v, %v, %v", p, slashes, upper, plain)
+			for _, lower := range []bool{false, true} {
+				want := p
+				if lower {
+					want = lowerBytes(p)
+				}
+				got, slashes, plain := appendPlainPath([]byte("x"), p, lower)
+				if plain != wantPlain || plain && (string(got) != "x"+want || slashes != strings.Contains(p, "//")) || !plain && string(got) != "x" {
+					t.Errorf("appendPlainPath(%q, %q, %v) = %q, %v, %v", "x", p, lower, got, slashes, plain)
+				}
 			}
 		}
 		if got, want := hasStrayDots(s), hasStrayDotsBytes([]byte(s)); got != want {

@@ -148,8 +148,9 @@ func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 // surtOf appends the SURT of u to buf, or to a buffer keyBuffer makes if
 // buf is nil: surtKey's, or urlKey's where surtKey declines.
 func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
-	if k, ok := c.surtKey(buf, u, surt); ok {
-		return k
+	buf, ok := c.surtKey(buf, u, surt)
+	if ok {
+		return buf
 	}
 	if buf == nil {
 		buf = keyBuffer(u, surt)
@@ -159,14 +160,15 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 
 // surtKey appends the SURT of u, as urlKey does, for the commonest URLs:
 // a special scheme but file, a domain of up to 64 bytes with no dots to
-// trim, and a path scanPlainPath finds plain (without "%" or "(", it has
-// nothing to decode or strip); it reads the host once, for the mask of its dots, and
-// the URL's fields once. If buf is nil it appends to a buffer of
-// keyBuffer's capacity, made once it has taken the URL. For any other
-// URL it returns ok false, having appended nothing (and made no buffer),
-// and the caller calls urlKey. c must be waybackRules
-// or waybackKeepWWW, whose rules it follows. FuzzSURTKey checks that it
-// agrees with urlKey.
+// trim, and a path appendPlainPath finds plain (without "%" or "(", it
+// has nothing to decode or strip); it reads the host once, for the mask
+// of its dots, the path once, as it copies it, and the URL's fields
+// once. If buf is nil it appends to a buffer of keyBuffer's capacity,
+// made once it has taken the host. For any other URL it returns ok false
+// and buf as it was, or, where it made the buffer before it found the
+// path not plain, that buffer, empty, and the caller calls urlKey with
+// it. c must be waybackRules or waybackKeepWWW, whose rules it follows.
+// FuzzSURTKey checks that it agrees with urlKey.
 func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_ []byte, ok bool) {
 	host := u.HostValue()
 	protocol, hostname := u.Protocol(), host.String()
@@ -177,11 +179,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if !short || strayDots(dots, len(hostname)) {
 		return buf, false
 	}
-	path := u.Pathname()
-	slashes, upper, plain := scanPlainPath(path)
-	if !plain {
-		return buf, false
-	}
+	given := len(buf)
 	if buf == nil {
 		buf = make([]byte, 0, keyCap(u.Href(), protocol, true, surt))
 	}
@@ -207,11 +205,11 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	}
 	buf = append(buf, ')')
 	start := len(buf)
-	buf = append(buf, path...)
-	p := buf[start:]
-	if upper {
-		ascii.LowerBytes(p)
+	buf, slashes, plain := appendPlainPath(buf, u.Pathname(), true)
+	if !plain {
+		return buf[:given], false
 	}
+	p := buf[start:]
 	if slashes {
 		p = collapseSlashes(p)
 	}
