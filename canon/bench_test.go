@@ -29,6 +29,16 @@ func BenchmarkSURT(b *testing.B) {
 	})
 }
 
+// BenchmarkAppendSURT appends the SURT of each URL to one buffer reused,
+// as a program writing an index does: BenchmarkSURT less the allocation
+// of each key and the collector's work for it.
+func BenchmarkAppendSURT(b *testing.B) {
+	corpus.Lists(b, func(b *testing.B, urls []string) {
+		buf := make([]byte, 0, 1024)
+		corpus.PerURL(b, urls, func(s string) { buf, _ = AppendSURT(buf[:0], s, SURTOptions{}) })
+	})
+}
+
 // BenchmarkSURTCDX makes the SURT of each URL as the surt package makes it
 // (CDXCompatible), the key of warc's cdxj-indexer and CDX indexes.
 func BenchmarkSURTCDX(b *testing.B) {

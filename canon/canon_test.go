@@ -663,6 +663,7 @@ func FuzzCanonicalize(f *testing.F) {
 				t.Fatalf("SURT: %q: %v is no *weburl.Error", in, err)
 			}
 		}
+		checkAppendSURT(t, in, SURTOptions{})
 	})
 }
 

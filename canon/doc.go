@@ -12,7 +12,8 @@
 // lowercase the path and query. [SURT] makes the Internet
 // Archive's sort key, and, with [SURTOptions.CDXCompatible], the key
 // byte for byte as the CDX indexes of the Wayback Machine and Common
-// Crawl have it.
+// Crawl have it; [AppendSURT] appends it to a buffer the caller reuses,
+// as a program writing many keys does.
 //
 //	key, err := canon.SortQuery.Canonicalize("https://a.example/?b=2&a=1")
 //	// key is "https://a.example/?a=1&b=2"
@@ -35,5 +36,5 @@ package canon
 //	            of "/", "www", the query's order, session ids, repeated
 //	            percent-decoding
 //	lenient.go  the key of an input read as bytes (Canonicalizer.Lenient)
-//	surt.go     SURT, SURTURL and SURTOptions
+//	surt.go     SURT, SURTURL, their Append forms and SURTOptions
 //	cdx.go      SURTOptions.CDXCompatible: the surt package's keys, byte for byte

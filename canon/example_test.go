@@ -1,6 +1,7 @@
 package canon_test
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/weburl/weburl"
@@ -113,6 +114,24 @@ func ExampleSURT() {
 	// 254,1,168,192)/info
 	// dns:archive.org
 	// http://(org,archive,)/
+}
+
+// Keys appended to one buffer, as an index writes them: no key is
+// allocated a string of its own.
+func ExampleAppendSURT() {
+	var index bytes.Buffer
+	for _, in := range []string{"https://www.archive.org/about/?b=2&a=1", "http://blog.archive.org/2026/"} {
+		line, err := canon.AppendSURT(index.AvailableBuffer(), in, canon.SURTOptions{})
+		if err != nil {
+			panic(err)
+		}
+		index.Write(append(line, ' '))
+		index.WriteString(in + "\n")
+	}
+	fmt.Print(index.String())
+	// Output:
+	// org,archive)/about?a=1&b=2 https://www.archive.org/about/?b=2&a=1
+	// org,archive,blog)/2026 http://blog.archive.org/2026/
 }
 
 // A page's links, resolved against it and keyed by SURT without being

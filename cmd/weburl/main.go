@@ -667,18 +667,21 @@ func (w *worker) tooLong(ch *chunk, n int, head string, long int64) {
 func (w *worker) key(ch *chunk, n int, input string) {
 	var key string
 	var err error
+	// A SURT is appended to the output's buffer, not made a string of its
+	// own.
+	out := ch.out.AvailableBuffer()
 	switch {
 	case w.base != nil:
 		u := &w.url
 		if err = w.parser.ParseInto(u, input); err == nil {
 			if w.surt {
-				key, err = canon.SURTURL(u, w.surtOpts)
+				out, err = canon.AppendSURTURL(out, u, w.surtOpts)
 			} else {
 				key = w.canon.CanonicalizeURL(u)
 			}
 		}
 	case w.surt:
-		key, err = canon.SURT(input, w.surtOpts)
+		out, err = canon.AppendSURT(out, input, w.surtOpts)
 	default:
 		key, err = w.canon.Canonicalize(input)
 	}
@@ -690,8 +693,7 @@ func (w *worker) key(ch *chunk, n int, input string) {
 		fmt.Fprintf(&ch.errOut, "weburl: line %d: %s\n", n, msg)
 		return
 	}
-	ch.out.WriteString(key)
-	ch.out.WriteByte('\n')
+	ch.out.Write(append(append(out, key...), '\n'))
 }
 
 // printJSON writes a line of -json output: the fields of a case of the
