@@ -855,8 +855,18 @@ var pathBytes = func() (t [256]bool) {
 
 // copyPath appends path, lowercased if c.LowercasePath, and reports
 // whether it has "//" and "(", in one pass. It appends nothing and returns
-// ok false where DecodeRepeatedly would change the path (a byte of set),
-// and for a path read as bytes (raw) with a "." or ".." segment.
+// ok false where DecodeRepeatedly would change the path (a byte of set
+// other than a "%" that keeps its bytes, below), and for a path read as
+// bytes (raw) with a "." or ".." segment.
+//
+// Under DecodeRepeatedly, a "%" and two hex digits that decode to a byte
+// of set other than "%" keep their three bytes: decoding gives the byte,
+// which no further decoding joins to another sequence (it is no hex
+// digit, and not "%"), and encoding gives the three bytes again, the
+// digits in upper case, as the path has them or as it is lowered from
+// ("%20", "%C3%A9", "%23"). Any other "%" (a "%7E" that decodes to "~",
+// a "%25", a "%" without two digits) leaves the path to the decoding.
+// FuzzDecodeRepeatedly checks the two against each other.
 func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw bool) (_ []byte, slashes, paren, ok bool) {
 	upper := false
 	prev := byte(0)
@@ -867,6 +877,17 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw boo
 			continue
 		}
 		switch {
+		case ch == '%' && c.DecodeRepeatedly && !raw:
+			if i+2 >= len(path) || !ascii.IsHex(path[i+1]) || !ascii.IsHex(path[i+2]) {
+				return buf, false, false, false
+			}
+			hi, lo := path[i+1], path[i+2]
+			if b := ascii.Unhex(hi)<<4 | ascii.Unhex(lo); b == '%' || !set.Has(b) || !c.LowercasePath && (hi >= 'a' || lo >= 'a') {
+				return buf, false, false, false
+			}
+			upper = upper || 'A' <= hi && hi <= 'F' || 'A' <= lo && lo <= 'F'
+			i += 2
+			ch = lo
 		case ch == '/':
 			slashes = slashes || prev == '/'
 		case ch == '(':

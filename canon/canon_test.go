@@ -306,11 +306,45 @@ func FuzzDecodeRepeatedly(f *testing.F) {
 	for _, s := range []string{"%252525", "%%34%31", "%2%35", "%%%323", "%4%41", "a%2Fb%"} {
 		f.Add(s)
 	}
+	for _, s := range []string{"/a%20b/%C3%A9", "/%c3%a9%23%3f", "/%7E%2F", "/%%20", "/%2", "/%3%30", "/%0G", "/A//(b)%20", "/%2541"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := string(appendDecodedRepeatedly(nil, s)), decodeRepeatedlyNaive(s); got != want {
 			t.Errorf("%q: one pass gives %q, pass by pass %q", s, got, want)
 		}
+		checkCopyPath(t, s)
 	})
+}
+
+// checkCopyPath checks that where copyPath copies the path s for a
+// profile that decodes repeatedly, it gives what decoding it and
+// encoding it again gives, lowered as the profile lowers it.
+func checkCopyPath(t *testing.T, s string) {
+	t.Helper()
+	for _, c := range []*Canonicalizer{&SafeBrowsing, &Wayback, &waybackRules} {
+		for _, set := range []ascii.Set{ascii.KeyMinimal, ascii.KeyPath} {
+			got, slashes, paren, ok := c.copyPath([]byte("x"), s, set, false)
+			if !ok {
+				continue
+			}
+			want := string(ascii.AppendEncoded(nil, appendDecodedRepeatedly(nil, s), set))
+			if c.LowercasePath {
+				want = lowerBytes(want)
+			}
+			if string(got) != "x"+want || slashes != strings.Contains(want, "//") || paren != strings.Contains(want, "(") {
+				t.Errorf("copyPath(%q, lower %v) = %q, %v, %v; decoded and encoded, %q", s, c.LowercasePath, got[1:], slashes, paren, want)
+			}
+		}
+	}
+}
+
+// TestCopyPath checks copyPath against decoding and encoding on the
+// paths of the test data's URLs (see checkCopyPath).
+func TestCopyPath(t *testing.T) {
+	for _, u := range corpus.Corpus(t, weburl.Parse) {
+		checkCopyPath(t, u.Pathname())
+	}
 }
 
 var profiles = []struct {
