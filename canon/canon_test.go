@@ -319,11 +319,17 @@ func FuzzDecodeRepeatedly(f *testing.F) {
 
 // checkCopyPath checks that where copyPath copies the path s for a
 // profile that decodes repeatedly, it gives what decoding it and
-// encoding it again gives, lowered as the profile lowers it.
+// encoding it again gives, lowered as the profile lowers it. With the
+// set KeyPath it checks only an s without "?", which starts the query and
+// is never in a parsed path, and so not among the bytes copyPath looks
+// at.
 func checkCopyPath(t *testing.T, s string) {
 	t.Helper()
 	for _, c := range []*Canonicalizer{&SafeBrowsing, &Wayback, &waybackRules} {
 		for _, set := range []ascii.Set{ascii.KeyMinimal, ascii.KeyPath} {
+			if set == ascii.KeyPath && strings.Contains(s, "?") {
+				continue
+			}
 			got, slashes, paren, ok := c.copyPath([]byte("x"), s, set, false)
 			if !ok {
 				continue
