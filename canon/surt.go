@@ -2,7 +2,6 @@ package canon
 
 import (
 	"math/bits"
-	"strings"
 
 	"github.com/weburl/weburl"
 	"github.com/weburl/weburl/internal/ascii"
@@ -63,8 +62,8 @@ type SURTOptions struct {
 // made of dots and port 0 stay, where the surt package's parser loses
 // them. A URL the URL Standard rejects is an error.
 func SURT(rawURL string, opts SURTOptions) (string, error) {
-	if k, ok, err := surtAsIs(rawURL, &opts); ok {
-		return k, err
+	if keptAsIs(rawURL, &opts) {
+		return surtAsIs(rawURL, &opts)
 	}
 	k, _, err := surtRules(&opts).key(nil, rawURL, &opts) // into a buffer the size of the key
 	if err != nil {
@@ -82,7 +81,8 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 // collector's work are about a fifth of a SURT's time
 // (BenchmarkAppendSURT beside BenchmarkSURT).
 func AppendSURT(dst []byte, rawURL string, opts SURTOptions) ([]byte, error) {
-	if k, ok, err := surtAsIs(rawURL, &opts); ok {
+	if keptAsIs(rawURL, &opts) {
+		k, err := surtAsIs(rawURL, &opts)
 		if err != nil {
 			return dst, err
 		}
@@ -95,21 +95,23 @@ func AppendSURT(dst []byte, rawURL string, opts SURTOptions) ([]byte, error) {
 	return k, nil
 }
 
-// surtAsIs returns, with ok true, the SURT of rawURL where it is not made
-// by the URL Standard's parser and the Wayback rules: "-" for "", an
-// input that starts with "filedesc" as it is, and the surt package's key
+// keptAsIs reports whether the SURT of rawURL is not made by the URL
+// Standard's parser and the Wayback rules but by surtAsIs.
+func keptAsIs(rawURL string, opts *SURTOptions) bool {
+	return rawURL == "" || opts.CDXCompatible || len(rawURL) >= 8 && rawURL[:8] == "filedesc"
+}
+
+// surtAsIs returns the SURT of rawURL where keptAsIs: "-" for "", an input
+// that starts with "filedesc" as it is, and the surt package's key
 // (CDXCompatible).
-func surtAsIs(rawURL string, opts *SURTOptions) (key string, ok bool, err error) {
+func surtAsIs(rawURL string, opts *SURTOptions) (string, error) {
 	switch {
 	case rawURL == "":
-		return "-", true, nil
+		return "-", nil
 	case len(rawURL) >= 8 && rawURL[:8] == "filedesc":
-		return rawURL, true, nil
-	case opts.CDXCompatible:
-		key, err = cdxSURT(rawURL, opts)
-		return key, true, err
+		return rawURL, nil
 	}
-	return "", false, nil
+	return cdxSURT(rawURL, opts)
 }
 
 // surtRules returns the rules a SURT with opts follows: Wayback's, less
@@ -150,7 +152,7 @@ func surtURLAsIs(u *weburl.URL, opts *SURTOptions) (href string, ok bool) {
 		return "", true
 	}
 	href = u.Href()
-	return href, href == "" || opts.CDXCompatible || strings.HasPrefix(href, "filedesc")
+	return href, keptAsIs(href, opts)
 }
 
 // waybackKeepWWW is Wayback's rules without StripWWW, for
