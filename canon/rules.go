@@ -219,7 +219,13 @@ func stripWWW(h []byte) []byte {
 
 // The query's order (Canonicalizer.QueryOrder).
 
-// sortQuery sorts the pairs of q in place, using scratch.
+// span is a pair of a query, from start to end, and eq its first "=",
+// or -1.
+type span struct{ start, eq, end int }
+
+// sortQuery sorts the pairs of q in place, using scratch, or, for a
+// query of up to 512 bytes where scratch is shorter, an array on the
+// stack, so that sorting a short query allocates nothing.
 func sortQuery(q, scratch []byte, order QueryOrder) []byte {
 	if bytes.IndexByte(q, '&') < 0 {
 		return scratch
@@ -227,7 +233,6 @@ func sortQuery(q, scratch []byte, order QueryOrder) []byte {
 	// A pair's "=" is found once, as it is split off: a comparison that
 	// looked for it read the pair, and a sort compares one pair with
 	// many (one long pair among many took quadratic time).
-	type span struct{ start, eq, end int } // eq: the first "=", or -1
 	var array [32]span
 	pairs := array[:0]
 	for start := 0; ; {
@@ -275,15 +280,25 @@ func sortQuery(q, scratch []byte, order QueryOrder) []byte {
 		}
 		return a.start - b.start
 	})
-	scratch = scratch[:0]
-	for i, p := range pairs {
-		if i > 0 {
-			scratch = append(scratch, '&')
-		}
-		scratch = append(scratch, q[p.start:p.end]...)
+	if cap(scratch) < len(q) && len(q) <= 512 {
+		var stack [512]byte
+		copy(q, joinPairs(stack[:0], q, pairs))
+		return scratch
 	}
+	scratch = joinPairs(scratch[:0], q, pairs)
 	copy(q, scratch)
 	return scratch
+}
+
+// joinPairs appends the pairs of q, in their order, joined with "&".
+func joinPairs(dst, q []byte, pairs []span) []byte {
+	for i, p := range pairs {
+		if i > 0 {
+			dst = append(dst, '&')
+		}
+		dst = append(dst, q[p.start:p.end]...)
+	}
+	return dst
 }
 
 // Session ids, as the Internet Archive's canonicalizer removes them (its
