@@ -387,8 +387,11 @@ func ipv4String(v uint32) string {
 // drops its empty segments but the last; an empty path is "/"
 // (normalizePath).
 func cdxNormalizePath(path string) string {
-	if path == "" {
+	switch {
+	case path == "":
 		return "/"
+	case !strings.Contains(path, "/.") && !strings.Contains(path, "//"):
+		return path // no dot segment, no empty one: as it is, uncopied
 	}
 	p := resolveDots([]byte(path), false, true)
 	return string(collapseSlashes(p))
