@@ -41,8 +41,13 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	// handyurl.parse: the ASCII whitespace at both ends, and every tab, CR
 	// and LF, removed; "http://" added to an input without a scheme; a run
 	// of "http://" and "https://" at the start cut to its last.
-	s := strings.Trim(raw, " \t\n\r\v\f")
-	s = tabsAndNewlines.Replace(s)
+	s := raw
+	if len(s) > 0 && (s[0] <= ' ' || s[len(s)-1] <= ' ') { // the whitespace is all up to " "
+		s = strings.Trim(s, " \t\n\r\v\f")
+	}
+	if ascii.IndexTabOrNewline(s) >= 0 {
+		s = tabsAndNewlines.Replace(s)
+	}
 	if s == "" {
 		return "", errCDXSURT(raw, ErrNoURL)
 	}
