@@ -3,6 +3,7 @@ package canon
 import (
 	"bytes"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -119,17 +120,10 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	if port != 0 && port == cdxDefaultPort(cdxLower(scheme)) {
 		port = 0
 	}
-	if path != "" {
-		path = cdxStripPathSessionID(cdxLower(path))
-		if len(path) > 1 && path[len(path)-1] == '/' {
-			path = path[:len(path)-1]
-		}
-	}
-	if query != "" {
-		query = cdxSortQuery(cdxLower(cdxStripQuerySessionID(query)))
-	}
 
-	// handyurl.geturl_bytes with surt=True.
+	// handyurl.geturl_bytes with surt=True. The path and the query are
+	// changed as IAURLCanonicalizer says in the key's bytes, where a
+	// string made at each step took an allocation each.
 	b := make([]byte, 0, len(scheme)+len(host)+len(path)+len(query)+16) // ":", "//(", ",", the port, ")", "/", "?"
 	switch {
 	case opts.WithScheme:
@@ -157,14 +151,32 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 		}
 		b = append(b, ')')
 	}
-	switch {
-	case path != "":
-		b = append(b, path...)
-	case query != "":
-		b = append(b, '/')
+	pathStart := len(b)
+	if path != "" {
+		if strings.IndexByte(path, '(') < 0 { // no session id
+			b = append(b, path...)
+			ascii.LowerBytes(b[pathStart:])
+		} else {
+			b = append(b, cdxStripPathSessionID(cdxLower(path))...)
+		}
+		if p := b[pathStart:]; len(p) > 1 && p[len(p)-1] == '/' {
+			b = b[:len(b)-1]
+		}
 	}
 	if query != "" {
+		queryStart := len(b)
 		b = append(append(b, '?'), query...)
+		q := cdxStripQuerySessionID(b[queryStart+1:])
+		ascii.LowerBytes(q)
+		sortQuery(q, nil, QueryByNameValue)
+		switch {
+		case len(q) == 0:
+			b = b[:queryStart]
+		case queryStart == pathStart: // no path: "/" before the query
+			b = slices.Insert(b[:queryStart+1+len(q)], queryStart, '/')
+		default:
+			b = b[:queryStart+1+len(q)]
+		}
 	}
 	return ownedString(b), nil
 }
@@ -430,15 +442,6 @@ func isDottedQuad(host string) bool {
 	return labels == 4 && n > 0
 }
 
-// cdxSortQuery sorts the pairs of query, split at "&" and then at the
-// first "=", by name and then value, a pair without "=" before one with
-// it (Python's sort of tuples): QueryByNameValue.
-func cdxSortQuery(query string) string {
-	q := []byte(query)
-	sortQuery(q, nil, QueryByNameValue)
-	return string(q)
-}
-
 // cdxStripPathSessionID cuts from path, as the surt package's
 // stripPathSessionID does, a session segment of each kind in turn: the
 // last that a later ".aspx" follows with no "?" before it (as its regular
@@ -473,13 +476,12 @@ func cdxStripPathSessionID(path string) string {
 	return string(p)
 }
 
-// cdxStripQuerySessionID cuts from query, as the surt package's
-// stripQuerySessionID does, a session id of each kind in turn: the last
-// that ends the query or a pair, with the "&" after it (as its regular
-// expressions, "^(.*)" id "(?:&(.*))?$", match). The kinds are those of
-// queryIDs, then "cfid=" and a value, "&cftoken=" and a value.
-func cdxStripQuerySessionID(query string) string {
-	q := []byte(query)
+// cdxStripQuerySessionID cuts from the query q, in place, as the surt
+// package's stripQuerySessionID does, a session id of each kind in turn:
+// the last that ends the query or a pair, with the "&" after it (as its
+// regular expressions, "^(.*)" id "(?:&(.*))?$", match). The kinds are
+// those of queryIDs, then "cfid=" and a value, "&cftoken=" and a value.
+func cdxStripQuerySessionID(q []byte) []byte {
 	cut := func(i, end int) {
 		if end < len(q) {
 			end++ // the "&"
@@ -507,5 +509,5 @@ func cdxStripQuerySessionID(query string) string {
 			break
 		}
 	}
-	return string(q)
+	return q
 }
