@@ -168,6 +168,8 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 		b = append(append(b, '?'), query...)
 		q := cdxStripQuerySessionID(b[queryStart+1:])
 		ascii.LowerBytes(q)
+		// By name, then value, a pair without "=" before one with it:
+		// Python's sort of tuples.
 		sortQuery(q, nil, QueryByNameValue)
 		switch {
 		case len(q) == 0:
