@@ -21,9 +21,9 @@ import (
 // The time's bound is the geometric mean of linear and quadratic time,
 // as linear.Check's, and the sizes are that far apart because NewSet is
 // not linear in the machine's time: the large set's tables and patterns
-// outgrow the caches, and a set of 12,000 patterns took 5.3 to 6.5 times
+// outgrow the caches, and a set of 12,000 patterns took 5.25 to 6.55 times
 // as long as one of 3,000 on a calm machine and 11.5 with two CPU-bound
-// programs beside it (19 to 28 times one of 750, and 15.5 to 20 loaded).
+// programs beside it (19 to 24 times one of 750 calm, 15.5 to 28 loaded).
 func TestSetSize(t *testing.T) {
 	const r = 16
 	n := 750 // a NewSet of a millisecond or more, as linear.Ratio asks
