@@ -787,8 +787,8 @@ func appendPlainPath(buf []byte, p string, lower bool) (_ []byte, slashes, plain
 				return buf[:start], false, false
 			case c == '/':
 				slashes = slashes || i > 0 && p[i-1] == '/'
-			case lower && 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
+			case lower:
+				c = ascii.Lower(c)
 			}
 			buf = append(buf, c)
 		}

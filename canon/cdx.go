@@ -153,15 +153,14 @@ func cdxSURT(raw string, opts *SURTOptions) (string, error) {
 	}
 	pathStart := len(b)
 	if path != "" {
-		if strings.IndexByte(path, '(') < 0 { // no session id
-			b = append(b, path...)
-			ascii.LowerBytes(b[pathStart:])
-		} else {
-			b = append(b, cdxStripPathSessionID(cdxLower(path))...)
+		b = append(b, path...)
+		p := b[pathStart:]
+		ascii.LowerBytes(p)
+		p = cdxStripPathSessionID(p)
+		if len(p) > 1 && p[len(p)-1] == '/' {
+			p = p[:len(p)-1]
 		}
-		if p := b[pathStart:]; len(p) > 1 && p[len(p)-1] == '/' {
-			b = b[:len(b)-1]
-		}
+		b = b[:pathStart+len(p)]
 	}
 	if query != "" {
 		queryStart := len(b)
@@ -444,15 +443,15 @@ func isDottedQuad(host string) bool {
 	return labels == 4 && n > 0
 }
 
-// cdxStripPathSessionID cuts from path, as the surt package's
-// stripPathSessionID does, a session segment of each kind in turn: the
-// last that a later ".aspx" follows with no "?" before it (as its regular
-// expressions, "^(.*/)(" segment "/)([^?]+\.aspx.*)$", match).
-func cdxStripPathSessionID(path string) string {
-	if strings.IndexByte(path, '(') < 0 {
-		return path
+// cdxStripPathSessionID cuts from the path p, in place, as the surt
+// package's stripPathSessionID does, a session segment of each kind in
+// turn: the last that a later ".aspx" follows with no "?" before it (as
+// its regular expressions, "^(.*/)(" segment "/)([^?]+\.aspx.*)$",
+// match).
+func cdxStripPathSessionID(p []byte) []byte {
+	if bytes.IndexByte(p, '(') < 0 {
+		return p
 	}
-	p := []byte(path)
 	for _, kind := range [...]int{keyedSegment, plainSegment} {
 		// From the end, with the first "?" and ".aspx" at or after the
 		// byte: a segment p[i+1:j] qualifies when an ".aspx" from j+2
@@ -475,7 +474,7 @@ func cdxStripPathSessionID(path string) string {
 			}
 		}
 	}
-	return string(p)
+	return p
 }
 
 // cdxStripQuerySessionID cuts from the query q, in place, as the surt
