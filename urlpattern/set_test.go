@@ -651,6 +651,11 @@ var shapeFamilies = []struct {
 //     "{www.}?" for "www.", "crawl scopes, optional www, regexp" with
 //     "(www\\.)?", and "crawl scopes, empty search and hash"
 //     with "#" after each (the search and hash "");
+//   - "crawl scopes of 100 sites": "http{s}?://H/*" for each of the 100
+//     sites with the most URLs, in the order of their hostnames; "crawl
+//     scopes of 50 sites, a section first": for the first 50 of them
+//     with a first segment that is not empty, "http{s}?://H/F*" (F, the
+//     commonest) before "http{s}?://H/*";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -808,6 +813,30 @@ func realSets(tb testing.TB) map[string]setCase {
 		}
 		sets["crawl scopes, "+name] = withURLs(bySize[:20], compileAll(tb, srcs))
 	}
+	// An allowlist of the 100 sites with the most URLs, a pattern each, in
+	// the order of their hostnames (in the order of their sizes the loop
+	// finds most URLs' site among the first few patterns); and the first
+	// 50 of them with a first segment, each with a rule for the section
+	// of its commonest first segment before it, as a deny rule comes
+	// before its site's allow rule.
+	byHost := slices.SortedFunc(slices.Values(bySize[:100]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
+	var allow, sections []string
+	var sectioned []*site
+	for _, st := range byHost {
+		allow = append(allow, "http{s}?://"+st.host+"/*")
+		if len(sectioned) == 50 {
+			continue
+		}
+		for _, first := range top(st.firsts, 2) {
+			if first != "" {
+				sections = append(sections, "http{s}?://"+st.host+"/"+escapePatternString(first)+"*", "http{s}?://"+st.host+"/*")
+				sectioned = append(sectioned, st)
+				break
+			}
+		}
+	}
+	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
+	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
