@@ -108,9 +108,9 @@ type Filter struct {
 }
 
 // A Seg is what a shape says of one segment of a pathname (the text
-// between two "/", or after the last): its text; with Any, any text that
-// is not empty; with Prefix or Suffix, any text that starts or ends with
-// Text.
+// between two "/", or after the last): its text, which has no "/"; with
+// Any, any text that is not empty; with Prefix or Suffix, any text that
+// starts or ends with Text.
 type Seg struct {
 	Text           string
 	Any            bool
@@ -1024,6 +1024,15 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 		if want.Any || k < looked && !want.Prefix && !want.Suffix {
 			continue // fits checked it is not empty; narrow's lookup, that it is the text
 		}
+		if side == 0 && k == 0 && !want.Suffix {
+			// The first segment's text or prefix, compared with the bytes
+			// after the first "/" without finding where the segment ends
+			// (a Seg's text has no "/").
+			if !p.startsWith(want.Text) || !want.Prefix && len(p.path) > 1+len(want.Text) && p.path[1+len(want.Text)] != '/' {
+				return false
+			}
+			continue
+		}
 		seg, ok := p.seg(side, k)
 		switch {
 		case !ok || len(seg) < len(want.Text):
@@ -1039,6 +1048,16 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 		}
 	}
 	return true
+}
+
+// startsWith reports whether the path, which starts with "/", has text
+// next, as fitsSide compares a segment's text.
+func (p *Path) startsWith(text string) bool {
+	if len(p.path)-1 < len(text) {
+		return false
+	}
+	head := p.path[1 : 1+len(text)]
+	return head == text || p.fold && ascii.EqualFold(head, text)
 }
 
 // fitsInfix reports whether the path holds the shape's infix after its
