@@ -513,7 +513,8 @@ var keptURL *weburl.URL
 // crawl-scope sets of 100 patterns with the URLs made for them, and the
 // sets of 100 made from the URL lists with their sites' URLs (routes as
 // strings and as Init values, routes with groups, wildcards and optional
-// segments early in the path, crawl scopes, a mixed set). Each time is
+// segments early in the path, crawl scopes, allowlists of many sites, a
+// mixed set). Each time is
 // measured side by side with the other, as linear.Ratio measures, and
 // logged; bench/README.md has the figures. Where the loop is cheapest, on
 // the crawl scopes and the hand-written routes, whose patterns fail on an
