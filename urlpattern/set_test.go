@@ -656,7 +656,10 @@ var shapeFamilies = []struct {
 //     sites with the most URLs, in the order of their hostnames; "crawl
 //     scopes of 50 sites, a section first": for the first 50 of them
 //     with a first segment that is not empty, "http{s}?://H/F*" (F, the
-//     commonest) before "http{s}?://H/*";
+//     commonest) before "http{s}?://H/*"; "crawl scopes of 50 sites, a
+//     file type first": for the first 50 with a last segment with a
+//     file name extension, "http{s}?://H/*.E" (E, the commonest) before
+//     "http{s}?://H/*";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -838,6 +841,24 @@ func realSets(tb testing.TB) map[string]setCase {
 	}
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
+	// And the first 50 with a file name extension, each with a rule for
+	// the commonest one ("/*.pdf") before its own.
+	var types []string
+	var typed []*site
+	for _, st := range byHost {
+		exts := map[string]int{}
+		for _, u := range st.urls {
+			last := u.Pathname()[strings.LastIndexByte(u.Pathname(), '/')+1:]
+			if i := strings.LastIndexByte(last, '.'); i >= 0 && i+1 < len(last) {
+				exts[last[i:]]++
+			}
+		}
+		if len(exts) > 0 && len(typed) < 50 {
+			types = append(types, "http{s}?://"+st.host+"/*"+escapePatternString(top(exts, 1)[0]), "http{s}?://"+st.host+"/*")
+			typed = append(typed, st)
+		}
+	}
+	sets["crawl scopes of 50 sites, a file type first"] = withURLs(typed, compileAll(tb, types))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
 	return sets
@@ -889,6 +910,8 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{2, 0, 20}, "/x/ab", uint8(0))
 	f.Add([]byte{2, 0, 20}, "/x/A", uint8(7))      // ... with IgnoreCase
 	f.Add([]byte{2, 1, 0, 21}, "/x/y/a", uint8(0)) // "/*/:id/a/:r+": "/a" is followed by "/"
+	f.Add([]byte{2, 0}, "/x/ba", uint8(0))         // "/*/a": a last segment that ends with "a" and is not "a"
+	f.Add([]byte{0, 2}, "/ab/x", uint8(0))         // "/a/*": a first segment that starts with "a" and is not "a"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

@@ -1024,11 +1024,11 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 		if want.Any || k < looked && !want.Prefix && !want.Suffix {
 			continue // fits checked it is not empty; narrow's lookup, that it is the text
 		}
-		if side == 0 && k == 0 && !want.Suffix {
-			// The first segment's text or prefix, compared with the bytes
-			// after the first "/" without finding where the segment ends
-			// (a Seg's text has no "/").
-			if !p.startsWith(want.Text) || !want.Prefix && len(p.path) > 1+len(want.Text) && p.path[1+len(want.Text)] != '/' {
+		if k == 0 && (side == 0 && !want.Suffix || side == 1 && !want.Prefix) {
+			// The first segment's text or prefix, or the last one's text
+			// or suffix: read where the path starts or ends, without
+			// finding the segment's other end.
+			if !p.edgeFits(side, want) {
 				return false
 			}
 			continue
@@ -1050,14 +1050,33 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 	return true
 }
 
-// startsWith reports whether the path, which starts with "/", has text
-// next, as fitsSide compares a segment's text.
-func (p *Path) startsWith(text string) bool {
-	if len(p.path)-1 < len(text) {
+// edgeFits reports whether the path, which starts with "/", has want's
+// text right after its first "/" (side 0: the first segment's text or
+// prefix) or at its end (side 1: the last one's text or suffix), and for
+// a whole text a "/" or the path's end beside it: as fitsSide compares
+// those segments, since a Seg's text has no "/".
+func (p *Path) edgeFits(side int, want Seg) bool {
+	n := len(want.Text)
+	if len(p.path)-1 < n {
 		return false
 	}
-	head := p.path[1 : 1+len(text)]
-	return head == text || p.fold && ascii.EqualFold(head, text)
+	var t string
+	next := -1 // the byte beside t that must be "/", for a whole text
+	if side == 0 {
+		t = p.path[1 : 1+n]
+		if !want.Prefix && 1+n < len(p.path) {
+			next = 1 + n
+		}
+	} else {
+		t = p.path[len(p.path)-n:]
+		if !want.Suffix {
+			next = len(p.path) - n - 1
+		}
+	}
+	if next >= 0 && p.path[next] != '/' {
+		return false
+	}
+	return t == want.Text || p.fold && ascii.EqualFold(t, want.Text)
 }
 
 // fitsInfix reports whether the path holds the shape's infix after its
