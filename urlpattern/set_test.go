@@ -660,6 +660,9 @@ var shapeFamilies = []struct {
 //     file type first": for the first 50 with a last segment with a
 //     file name extension, "http{s}?://H/*.E" (E, the commonest) before
 //     "http{s}?://H/*";
+//   - "routes of 10 sites": for the ten sites with the most path shapes,
+//     "/P", "/P/:id" and "/P/*" on each one's four commonest first
+//     segments P that are not empty;
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -839,6 +842,24 @@ func realSets(tb testing.TB) map[string]setCase {
 			}
 		}
 	}
+	// The routes of the ten sites with the most path shapes, in the order
+	// of their hostnames: on each site's four commonest first segments P,
+	// "/P", "/P/:id" and "/P/*", a router of many hosts.
+	routers := slices.SortedFunc(slices.Values(byShapes[:10]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
+	var routes []string
+	for _, st := range routers {
+		n := 0
+		for _, first := range top(st.firsts, 5) {
+			if first == "" || n == 4 {
+				continue
+			}
+			n++
+			for _, path := range []string{"", "/:id", "/*"} {
+				routes = append(routes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
+			}
+		}
+	}
+	sets["routes of 10 sites"] = withURLs(routers, compileAll(tb, routes[:min(100, len(routes))]))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
