@@ -513,16 +513,16 @@ var keptURL *weburl.URL
 // crawl-scope sets of 100 patterns with the URLs made for them, and the
 // sets of 100 made from the URL lists with their sites' URLs (routes as
 // strings and as Init values, routes with groups, wildcards and optional
-// segments early in the path, crawl scopes, allowlists of many sites, a
-// mixed set). Each time is
-// measured side by side with the other, as linear.Ratio measures, and
-// logged; bench/README.md has the figures. Where the loop is cheapest, on
-// the crawl scopes and the hand-written routes, whose patterns fail on an
-// exact host compared a pattern at a time, the index wins least. The
-// test holds Match to a third of the loop's time on each set and a tenth
-// in the median, and to four times Parse's time: bounds a busy machine
-// does not break, checked on a 64-bit platform without the race detector
-// and elsewhere only reported (not in the short tests).
+// segments early in the path, crawl scopes, allowlists of many sites,
+// routes of many sites, a mixed set). Each time is measured side by side
+// with the other, as linear.Ratio measures, and logged; bench/README.md
+// has the figures. Where the loop is cheapest, on the crawl scopes and
+// the routes of many hosts, whose patterns fail on an exact host
+// compared a pattern at a time, the index wins least. The test holds
+// Match to a third of the loop's time on each set and a tenth in the
+// median, and to four times Parse's time: bounds a busy machine does not
+// break, checked on a 64-bit platform without the race detector and
+// elsewhere only reported (not in the short tests).
 func TestSetSpeed(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector slows Match and the loop unequally; TestSetSpeed measures speed without it")
