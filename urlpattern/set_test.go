@@ -717,6 +717,11 @@ func realSets(tb testing.TB) map[string]setCase {
 		keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int { return cmp.Or(m[b]-m[a], strings.Compare(a, b)) })
 		return keys[:min(n, len(keys))]
 	}
+	// filled is top without "", the first segment of a path "/".
+	filled := func(m map[string]int, n int) []string {
+		keys := slices.DeleteFunc(top(m, n+1), func(k string) bool { return k == "" })
+		return keys[:min(n, len(keys))]
+	}
 	withURLs := func(ss []*site, ps []*Pattern) setCase {
 		c := setCase{ps: ps, urls: slices.Clone(others[:min(len(others), 400)])}
 		for _, st := range ss {
@@ -831,15 +836,9 @@ func realSets(tb testing.TB) map[string]setCase {
 	var sectioned []*site
 	for _, st := range byHost {
 		allow = append(allow, "http{s}?://"+st.host+"/*")
-		if len(sectioned) == 50 {
-			continue
-		}
-		for _, first := range top(st.firsts, 2) {
-			if first != "" {
-				sections = append(sections, "http{s}?://"+st.host+"/"+escapePatternString(first)+"*", "http{s}?://"+st.host+"/*")
-				sectioned = append(sectioned, st)
-				break
-			}
+		if first := filled(st.firsts, 1); len(first) > 0 && len(sectioned) < 50 {
+			sections = append(sections, "http{s}?://"+st.host+"/"+escapePatternString(first[0])+"*", "http{s}?://"+st.host+"/*")
+			sectioned = append(sectioned, st)
 		}
 	}
 	// The routes of the ten sites with the most path shapes, in the order
@@ -848,12 +847,7 @@ func realSets(tb testing.TB) map[string]setCase {
 	routers := slices.SortedFunc(slices.Values(byShapes[:10]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
 	var routes []string
 	for _, st := range routers {
-		n := 0
-		for _, first := range top(st.firsts, 5) {
-			if first == "" || n == 4 {
-				continue
-			}
-			n++
+		for _, first := range filled(st.firsts, 4) {
 			for _, path := range []string{"", "/:id", "/*"} {
 				routes = append(routes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
 			}
