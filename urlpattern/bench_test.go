@@ -97,6 +97,39 @@ func BenchmarkSet(b *testing.B) {
 	}
 }
 
+// BenchmarkSetTwice is BenchmarkSet with Match, and the loop, called twice
+// on each URL in turn, its ns/URL the time of both calls: the second
+// finds the URL's fields and bytes in the cache, where the first reads
+// them from memory, as BenchmarkSet's calls do for most URLs of a list
+// too large for the cache. Less BenchmarkSet's ns/URL, it is the time of
+// a call on a URL in the cache, the index's own work; the difference of
+// the two is what the URL's first reads cost, paid by Match and the loop
+// alike, which bounds how many times as fast Match can be on a set whose
+// loop is cheap (bench/README.md).
+func BenchmarkSetTwice(b *testing.B) {
+	for name, sb := range setBench(b) {
+		s := NewSet(sb.ps...)
+		b.Run(name+"/set", func(b *testing.B) {
+			for b.Loop() {
+				for _, u := range sb.urls {
+					s.Match(u)
+					s.Match(u)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sb.urls)), "ns/URL")
+		})
+		b.Run(name+"/loop", func(b *testing.B) {
+			for b.Loop() {
+				for _, u := range sb.urls {
+					loopMatch(sb.ps, u)
+					loopMatch(sb.ps, u)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sb.urls)), "ns/URL")
+		})
+	}
+}
+
 // BenchmarkSetMany times Set.Match on large sets: a router's routes on
 // one host, each under a first segment of its own (manyRoutes), and the
 // crawl scopes of many sites, five each (manyScopes), from 100 to 50,000
