@@ -100,6 +100,92 @@ func FuzzFolded(f *testing.F) {
 	})
 }
 
+// FuzzGrouped checks the index of an exact host's shapes grouped by
+// their first segment's text (hostFirsts) against the index of the same
+// shapes built without the groups, which narrows them with its bit sets:
+// the same candidates, in order, with the same decisions, with NewFolded
+// and New. The host's routes want texts of up to 16 bytes and longer
+// first, then nothing, ":id", "*" or ":id" and a text, beside routes
+// that want any first segment, a prefix, and an unrooted pathname: the
+// path picks a group, or none.
+func FuzzGrouped(f *testing.F) {
+	for _, p := range []string{"/docs/1", "/DOCS/x/y", "/abcdefghijklmnopqrstu/2", "/Abcdefghijklmnopqrstu", "/a", "/b/", "/c/d/e", "/x/new",
+		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "",
+		"/docs/" + strings.Repeat("x/", 40)} {
+		f.Add(p)
+	}
+	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "a", "b", "c", "v1", "api", "blog", "x"}
+	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
+	id := Part{Kind: PartSegment, Prefix: "/"}
+	all := Part{Kind: PartAll, Prefix: "/"}
+	build := func(ix *Index) *Index {
+		var shapes [][]Part
+		for i, t := range texts {
+			third := []Part{text("/" + t), all}
+			if i%2 == 0 {
+				third = []Part{text("/" + t), id, text("/new")}
+			}
+			shapes = append(shapes, []Part{text("/" + t)}, []Part{text("/" + t), id}, third)
+		}
+		// Three that want no whole text first: with a group's three,
+		// fewLeft (6) to check one by one, as Build allows.
+		shapes = append(shapes,
+			[]Part{id, text("/new")},                  // any first segment
+			[]Part{text("/v"), {Kind: PartSegment}},   // a prefix
+			[]Part{{Kind: PartAll}, text("UNROOTED")}, // unrooted
+		)
+		for i, sh := range shapes {
+			ix.Add(i, Host{Kind: HostExact, Text: "example.com"}, i%5 != 0, Filter{Schemes: AllSchemes}, PathShapes(sh))
+		}
+		ix.Build()
+		return ix
+	}
+	n := len(texts)*3 + 3
+	indexes := func() (plain, folded *Index) { return build(New(n)), build(NewFolded(n)) }
+	plain, folded := indexes()
+	groupHosts = false
+	plainBits, foldedBits := indexes()
+	groupHosts = true
+	for _, ix := range []*Index{plain, folded} {
+		if e := ix.hostExact.slot("example.com"); e.firsts == nil || groups(e.firsts) != len(texts) {
+			// The index must group the host, or the test checks nothing.
+			f.Fatalf("the host's shapes are not grouped by their %d first texts: %+v", len(texts), e.firsts)
+		}
+	}
+	type visit struct {
+		pattern int
+		decided bool
+	}
+	candidates := func(ix *Index, path string) (v []visit) {
+		ix.Candidates("example.com", path, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
+			v = append(v, visit{pattern, decided})
+			return false
+		})
+		return v
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		if !ascii.Is(path) {
+			return // a URL's pathname is ASCII
+		}
+		for _, ix := range [][2]*Index{{plain, plainBits}, {folded, foldedBits}} {
+			if got, want := candidates(ix[0], path), candidates(ix[1], path); !slices.Equal(got, want) {
+				t.Errorf("%q, folded %v: grouped %v, with bit sets %v", path, ix[0].fold, got, want)
+			}
+		}
+	})
+}
+
+// groups returns the number of f's groups.
+func groups(f *hostFirsts) int {
+	n := 0
+	for _, g := range f.slots {
+		if g.mask != 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // TestPathShapesInPart checks the shapes of pathname patterns the index
 // reads only in part, against what each pattern's definition says of the
 // pathnames it matches: a "*" followed by fixed segments and what the
