@@ -103,8 +103,8 @@ func FuzzFolded(f *testing.F) {
 // FuzzGrouped checks the index of an exact host's shapes grouped by
 // their first segment's text (hostFirsts) against the index of the same
 // shapes built without the groups, which narrows them with its bit sets:
-// the same candidates, in order, with the same decisions, with NewFolded
-// and New. The host's routes want texts of up to 16 bytes and longer
+// the same candidates, in order, with the same decisions, and the same
+// First, with NewFolded and New. The host's routes want texts of up to 16 bytes and longer
 // first, then nothing, ":id", "*" or ":id" and a text, beside routes
 // that want any first segment, a prefix, and an unrooted pathname: the
 // path picks a group, or none.
@@ -167,9 +167,16 @@ func FuzzGrouped(f *testing.F) {
 		if !ascii.Is(path) {
 			return // a URL's pathname is ASCII
 		}
+		// First with a test that accepts every third pattern it is
+		// given, and those the index decides wholly.
+		test := func(pattern int, _ bool) bool { return pattern%3 == 2 }
 		for _, ix := range [][2]*Index{{plain, plainBits}, {folded, foldedBits}} {
 			if got, want := candidates(ix[0], path), candidates(ix[1], path); !slices.Equal(got, want) {
 				t.Errorf("%q, folded %v: grouped %v, with bit sets %v", path, ix[0].fold, got, want)
+			}
+			got := ix[0].First("example.com", path, SchemeHTTPS, 0, test)
+			if want := ix[1].First("example.com", path, SchemeHTTPS, 0, test); got != want {
+				t.Errorf("%q, folded %v: First grouped %d, with bit sets %d", path, ix[0].fold, got, want)
 			}
 		}
 	})
