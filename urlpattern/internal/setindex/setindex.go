@@ -604,33 +604,31 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 	var exact bitRange // the exact host's shapes (w nil if the host is none: a key has a shape)
 	if ix.hostExact.n > 0 {
 		e := ix.hostExact.slot(host)
-		if e.used && e.few != nil {
-			// A host with few shapes: each checked one by one.
-			for _, bit := range e.few {
+		if e.used && (e.few != nil || e.firsts != nil && p.rooted) {
+			// A host with few shapes: each checked one by one. Or a
+			// host's shapes in groups: the path's first segment's, with
+			// those that want no whole text first, at most groupedLeft
+			// (see groupFirsts). The group's shapes have the segment's
+			// text, which fitsSegments is told it need not compare
+			// (front 1); the others' first Seg, if any, it compares
+			// whatever front says (see fitsSide).
+			list, front := e.few, 0
+			var picked [groupedLeft]int32
+			if list == nil {
+				f := e.firsts
+				p.count() // the slashes' offsets, for seg and fits
+				seg, _ := p.seg(0, 0)
+				n := 0
+				for m := f.lookUp(seg, p.fold) | f.other; m != 0; m &= m - 1 {
+					picked[n] = f.shapes[bits.TrailingZeros64(m)]
+					n++
+				}
+				list, front = picked[:n], 1
+			}
+			for _, bit := range list {
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
-					!p.fits(s) || s.segments && !p.fitsSegments(s, 0, 0) {
-					continue
-				}
-				last = s.pattern
-				if first && s.whole&scheme != 0 || visit(s.pattern, s.decided) {
-					return s.pattern
-				}
-			}
-			return -1
-		}
-		if f := e.firsts; f != nil && p.rooted {
-			// A host's shapes in groups: the first segment's, and those
-			// that want no whole text first, one by one. The group's
-			// shapes have the segment's text, which fitsSegments is told
-			// it need not compare (front 1); the others' first Seg, if
-			// any, it compares whatever front says (see fitsSide).
-			p.count() // the slashes' offsets, for seg and fits
-			seg, _ := p.seg(0, 0)
-			for m := f.lookUp(seg, p.fold) | f.other; m != 0; m &= m - 1 {
-				s := &ix.shapes[f.shapes[bits.TrailingZeros64(m)]]
-				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
-					!p.fits(s) || s.segments && !p.fitsSegments(s, 1, 0) {
+					!p.fits(s) || s.segments && !p.fitsSegments(s, front, 0) {
 					continue
 				}
 				last = s.pattern
