@@ -76,17 +76,6 @@ func FuzzFolded(f *testing.F) {
 		return ix
 	}
 	folded, plain := build(NewFolded(len(texts)*6)), build(New(len(texts)*6))
-	type visit struct {
-		pattern int
-		decided bool
-	}
-	candidates := func(ix *Index, host, path string) (v []visit) {
-		ix.Candidates(host, path, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
-			v = append(v, visit{pattern, decided})
-			return false
-		})
-		return v
-	}
 	f.Fuzz(func(t *testing.T, path string) {
 		if !ascii.Is(path) {
 			return // a URL's pathname is ASCII
@@ -152,17 +141,6 @@ func FuzzGrouped(f *testing.F) {
 			f.Fatalf("the host's shapes are not grouped by their %d first texts: %+v", len(texts), e.firsts)
 		}
 	}
-	type visit struct {
-		pattern int
-		decided bool
-	}
-	candidates := func(ix *Index, path string) (v []visit) {
-		ix.Candidates("example.com", path, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
-			v = append(v, visit{pattern, decided})
-			return false
-		})
-		return v
-	}
 	f.Fuzz(func(t *testing.T, path string) {
 		if !ascii.Is(path) {
 			return // a URL's pathname is ASCII
@@ -171,7 +149,7 @@ func FuzzGrouped(f *testing.F) {
 		// given, and those the index decides wholly.
 		test := func(pattern int, _ bool) bool { return pattern%3 == 2 }
 		for _, ix := range [][2]*Index{{plain, plainBits}, {folded, foldedBits}} {
-			if got, want := candidates(ix[0], path), candidates(ix[1], path); !slices.Equal(got, want) {
+			if got, want := candidates(ix[0], "example.com", path), candidates(ix[1], "example.com", path); !slices.Equal(got, want) {
 				t.Errorf("%q, folded %v: grouped %v, with bit sets %v", path, ix[0].fold, got, want)
 			}
 			got := ix[0].First("example.com", path, SchemeHTTPS, 0, test)
@@ -180,6 +158,22 @@ func FuzzGrouped(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A visit is a call of Candidates' visit.
+type visit struct {
+	pattern int
+	decided bool
+}
+
+// candidates returns the visits of ix.Candidates for an https URL of
+// host and path with no components filled.
+func candidates(ix *Index, host, path string) (v []visit) {
+	ix.Candidates(host, path, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
+		v = append(v, visit{pattern, decided})
+		return false
+	})
+	return v
 }
 
 // groups returns the number of f's groups.
