@@ -135,7 +135,7 @@ bench: wpt datasets
 # case.
 FUZZTIME ?= 10s
 fuzz: wpt wpt-urlpattern
-	@for p in . ./cmd/weburl ./canon ./internal/ascii ./links ./urlpattern ./urlpattern/internal/jsregexp ./warc; do \
+	@for p in . ./cmd/weburl ./canon ./internal/ascii ./links ./urlpattern ./urlpattern/internal/jsregexp ./urlpattern/internal/setindex ./warc; do \
 		for t in $$(go test -list '^Fuzz' $$p | grep '^Fuzz'); do \
 			echo "fuzz $$p $$t for $(FUZZTIME)"; \
 			go test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$p || exit 1; \
