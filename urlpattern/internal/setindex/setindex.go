@@ -1400,8 +1400,9 @@ func (t *table) add(key string, i int) {
 }
 
 // slot returns key's entry, or the free one where it goes. A key of up
-// to 16 bytes is compared by its words, which its hash has loaded, with
-// no call of the runtime's comparison.
+// to 16 bytes is compared by its words, which its hash has loaded, and
+// one of up to 24 (many hostnames) by its second word besides, with no
+// call of the runtime's comparison.
 func (t *table) slot(key string) *entry {
 	a, b := keyWords(key)
 	if t.fold {
@@ -1410,10 +1411,25 @@ func (t *table) slot(key string) *entry {
 	mask := uint32(len(t.slots) - 1)
 	for j := strHash(a, b, len(key)) & mask; ; j = (j + 1) & mask {
 		e := &t.slots[j]
-		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || e.key == key || t.fold && ascii.EqualFold(key, e.key)) {
+		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || t.middleEqual(key, e.key)) {
 			return e
 		}
 	}
+}
+
+// middleEqual reports whether key, of more than 16 bytes, is k, a key of
+// t of its length whose first and last eight bytes it has: for up to 24
+// bytes, whether the eight from the eighth on are the same (lowered
+// with fold, as k's are).
+func (t *table) middleEqual(key, k string) bool {
+	if len(key) > 24 {
+		return key == k || t.fold && ascii.EqualFold(key, k)
+	}
+	x := ascii.Load64(key, 8)
+	if t.fold {
+		x = ascii.LowerWord(x)
+	}
+	return x == ascii.Load64(k, 8)
 }
 
 // get returns key's bit set; with no words (w nil) if there is no key.

@@ -49,7 +49,7 @@ func TestSchemeOf(t *testing.T) {
 // any host, exact or not, and more of them than an index checks one by
 // one, so that the tables are read.
 func FuzzFolded(f *testing.F) {
-	for _, p := range []string{"/docs/ABC", "/Abcdefghijklmnopqrstu/x", "/x/Y/z", "/BLOG-post", "/a/b/c/FILE.PDF", "/", "/a//b", "UNROOTED"} {
+	for _, p := range []string{"/docs/ABC", "/Abcdefghijklmnopqrstu/x", "/abcdefghIJKLMNOPqrstu/x", "/x/Y/z", "/BLOG-post", "/a/b/c/FILE.PDF", "/", "/a//b", "UNROOTED"} {
 		f.Add(p)
 	}
 	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "x", "y", "blog", "file", "a", "b", "c"}
@@ -158,6 +158,43 @@ func FuzzGrouped(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTableKeys checks a table's lookups of keys that differ only where
+// its words do not reach: keys of 1 to 40 bytes with the same first and
+// last eight bytes and one byte in between that differs, each found with
+// its own bit set, and a key that is not in the table (of the same
+// length and ends) found as none; in a folded table, found in upper case
+// too.
+func TestTableKeys(t *testing.T) {
+	for _, fold := range []bool{false, true} {
+		tab := table{fold: fold}
+		var keys []string
+		for n := 1; n <= 40; n++ {
+			for _, c := range "xyz" {
+				k := []byte(strings.Repeat("a", n))
+				k[n/2] = byte(c)
+				keys = append(keys, string(k))
+			}
+		}
+		for i, k := range keys {
+			tab.add(k, i)
+		}
+		for i, k := range keys {
+			for _, look := range []string{k, strings.ToUpper(k)} {
+				if look != k && !fold {
+					continue
+				}
+				b := tab.get(look)
+				if lo, hi := nonZeroWords(b.w); hi-lo != 1 || b.w[lo] != 1<<(i%wordBits) || (b.off+lo)*wordBits+i%wordBits != i {
+					t.Errorf("fold %v: %q: bits %v from word %d, want bit %d alone", fold, look, b.w, b.off, i)
+				}
+			}
+			if none := strings.Replace(k, k[len(k)/2:len(k)/2+1], "w", 1); tab.get(none).w != nil {
+				t.Errorf("fold %v: %q, no key, found %v", fold, none, tab.get(none).w)
+			}
+		}
+	}
 }
 
 // A visit is a call of Candidates' visit.
