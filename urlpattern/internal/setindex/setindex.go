@@ -1260,8 +1260,10 @@ var groupHosts = true
 
 // lookUp returns the mask of the shapes of seg's group, those that want
 // seg as a path's first segment, or 0 if none does: with f.other, the
-// shapes a path whose first segment is seg may match. It compares the
-// segment as a table compares its keys.
+// shapes a path whose first segment is seg may match. It finds the group
+// as a table finds a key; its mask is in its slot, where a table's entry
+// holds a bit set allocated apart (through a table, Match took 5% more
+// time on the routes of 10 sites, in eight interleaved rounds).
 func (f *hostFirsts) lookUp(seg string, fold bool) uint64 {
 	a, b := keyWords(seg)
 	if fold {
@@ -1270,7 +1272,7 @@ func (f *hostFirsts) lookUp(seg string, fold bool) uint64 {
 	mask := uint32(len(f.slots) - 1)
 	for j := strHash(a, b, len(seg)) & mask; ; j = (j + 1) & mask {
 		g := &f.slots[j]
-		if g.mask == 0 || g.a == a && g.b == b && len(g.text) == len(seg) && (len(seg) <= 16 || g.text == seg || fold && ascii.EqualFold(seg, g.text)) {
+		if g.mask == 0 || g.a == a && g.b == b && len(g.text) == len(seg) && (len(seg) <= 16 || longEqual(seg, g.text, fold)) {
 			return g.mask
 		}
 	}
@@ -1400,9 +1402,8 @@ func (t *table) add(key string, i int) {
 }
 
 // slot returns key's entry, or the free one where it goes. A key of up
-// to 16 bytes is compared by its words, which its hash has loaded, and
-// one of up to 24 (many hostnames) by its second word besides, with no
-// call of the runtime's comparison.
+// to 16 bytes is compared by its words, which its hash has loaded, and a
+// longer one by longEqual.
 func (t *table) slot(key string) *entry {
 	a, b := keyWords(key)
 	if t.fold {
@@ -1411,22 +1412,23 @@ func (t *table) slot(key string) *entry {
 	mask := uint32(len(t.slots) - 1)
 	for j := strHash(a, b, len(key)) & mask; ; j = (j + 1) & mask {
 		e := &t.slots[j]
-		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || t.middleEqual(key, e.key)) {
+		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || longEqual(key, e.key, t.fold)) {
 			return e
 		}
 	}
 }
 
-// middleEqual reports whether key, of more than 16 bytes, is k, a key of
-// t of its length whose first and last eight bytes it has: for up to 24
-// bytes, whether the eight from the eighth on are the same (lowered
-// with fold, as k's are).
-func (t *table) middleEqual(key, k string) bool {
+// longEqual reports whether key, of more than 16 bytes, is k, a key of
+// a table (or a group of hostFirsts) of its length whose first and last
+// eight bytes it has (as keyWords reads them; in lower case with fold):
+// for up to 24 bytes (many hostnames), whether the eight from the eighth
+// on are the same, with no call of the runtime's comparison.
+func longEqual(key, k string, fold bool) bool {
 	if len(key) > 24 {
-		return key == k || t.fold && ascii.EqualFold(key, k)
+		return key == k || fold && ascii.EqualFold(key, k)
 	}
 	x := ascii.Load64(key, 8)
-	if t.fold {
+	if fold {
 		x = ascii.LowerWord(x)
 	}
 	return x == ascii.Load64(k, 8)
