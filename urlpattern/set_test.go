@@ -662,7 +662,10 @@ var shapeFamilies = []struct {
 //     "http{s}?://H/*";
 //   - "routes of 10 sites": for the ten sites with the most path shapes,
 //     "/P", "/P/:id" and "/P/*" on each one's four commonest first
-//     segments P that are not empty;
+//     segments P that are not empty; "routes of 10 sites, a language
+//     first" with "/:lang/P", "/P/:id?" and "/P/*"; "routes of 33
+//     sites": "/P", "/P/:id" and "/P/*" on the commonest first segment
+//     of each of the 33 sites with the most path shapes;
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -854,6 +857,28 @@ func realSets(tb testing.TB) map[string]setCase {
 		}
 	}
 	sets["routes of 10 sites"] = withURLs(routers, compileAll(tb, routes[:min(100, len(routes))]))
+	// The same sites' routes with a language first, "/:lang/P" with
+	// "/P/:id?" and "/P/*"; and those of 33 sites, "/P", "/P/:id" and
+	// "/P/*" on each one's commonest first segment, a router of many
+	// hosts with few routes each.
+	routes = routes[:0]
+	for _, st := range routers {
+		for _, first := range filled(st.firsts, 4) {
+			p := escapePatternString(first)
+			routes = append(routes, "http{s}?://"+st.host+"/:lang/"+p, "http{s}?://"+st.host+"/"+p+"/:id?", "http{s}?://"+st.host+"/"+p+"/*")
+		}
+	}
+	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, routes[:min(100, len(routes))]))
+	many := slices.SortedFunc(slices.Values(byShapes[:33]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
+	routes = routes[:0]
+	for _, st := range many {
+		for _, first := range filled(st.firsts, 1) {
+			for _, path := range []string{"", "/:id", "/*"} {
+				routes = append(routes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
+			}
+		}
+	}
+	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, routes))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
