@@ -90,16 +90,19 @@ func FuzzFolded(f *testing.F) {
 }
 
 // FuzzGrouped checks the index of an exact host's shapes grouped by
-// their first segment's text (hostFirsts) against the index of the same
-// shapes built without the groups, which narrows them with its bit sets:
-// the same candidates, in order, with the same decisions, and the same
-// First, with NewFolded and New. The host's routes want texts of up to 16 bytes and longer
-// first, then nothing, ":id", "*" or ":id" and a text, beside routes
-// that want any first segment, a prefix, and an unrooted pathname: the
-// path picks a group, or none.
+// their first segment's text, or their second's after any first
+// (hostFirsts), against the index of the same shapes built without the
+// groups, which narrows them with its bit sets, or for a host of few
+// shapes checks each: the same candidates, in order, with the same
+// decisions, and the same First, with NewFolded and New. The host's
+// routes want texts of up to 16 bytes and longer first, then nothing,
+// ":id", "*" or ":id" and a text, beside routes that want any first
+// segment and a text, a prefix, and an unrooted pathname: the path picks
+// a group, or none. The host of few shapes has routes of three of those
+// texts and one of any first segment.
 func FuzzGrouped(f *testing.F) {
 	for _, p := range []string{"/docs/1", "/DOCS/x/y", "/abcdefghijklmnopqrstu/2", "/Abcdefghijklmnopqrstu", "/a", "/b/", "/c/d/e", "/x/new",
-		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "",
+		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "", "/en/new", "/en/new/1", "/EN/Docs/x",
 		"/docs/" + strings.Repeat("x/", 40)} {
 		f.Add(p)
 	}
@@ -116,29 +119,41 @@ func FuzzGrouped(f *testing.F) {
 			}
 			shapes = append(shapes, []Part{text("/" + t)}, []Part{text("/" + t), id}, third)
 		}
-		// Three that want no whole text first: with a group's three,
-		// fewLeft (6) to check one by one, as Build allows.
+		// Three that want no whole text first: one a text second, in a
+		// group of its own, and two in no group; with a first group's
+		// three, fewLeft (6) to check one by one, as Build allows.
 		shapes = append(shapes,
-			[]Part{id, text("/new")},                  // any first segment
+			[]Part{id, text("/new")},                  // any first segment, then a text
 			[]Part{text("/v"), {Kind: PartSegment}},   // a prefix
 			[]Part{{Kind: PartAll}, text("UNROOTED")}, // unrooted
 		)
 		for i, sh := range shapes {
 			ix.Add(i, Host{Kind: HostExact, Text: "example.com"}, i%5 != 0, Filter{Schemes: AllSchemes}, PathShapes(sh))
 		}
+		// A host of few shapes, each wanting a text first or second:
+		// grouped too, where it would otherwise list them (fewHost).
+		few := [][]Part{{id, text("/docs"), all}}
+		for _, t := range texts[:3] {
+			few = append(few, []Part{text("/" + t)}, []Part{text("/" + t), all})
+		}
+		for i, sh := range few {
+			ix.Add(len(shapes)+i, Host{Kind: HostExact, Text: "few.example"}, i%2 == 0, Filter{Schemes: AllSchemes}, PathShapes(sh))
+		}
 		ix.Build()
 		return ix
 	}
-	n := len(texts)*3 + 3
+	n := len(texts)*3 + 3 + 7
 	indexes := func() (plain, folded *Index) { return build(New(n)), build(NewFolded(n)) }
 	plain, folded := indexes()
 	groupHosts = false
 	plainBits, foldedBits := indexes()
 	groupHosts = true
 	for _, ix := range []*Index{plain, folded} {
-		if e := ix.hostExact.slot("example.com"); e.firsts == nil || groups(e.firsts) != len(texts) {
-			// The index must group the host, or the test checks nothing.
-			f.Fatalf("the host's shapes are not grouped by their %d first texts: %+v", len(texts), e.firsts)
+		for host, want := range map[string]int{"example.com": len(texts), "few.example": 3} {
+			if e := ix.hostExact.slot(host); e.firsts == nil || groups(e.firsts.slots) != want || groups(e.firsts.seconds) != 1 {
+				// The index must group the host, or the test checks nothing.
+				f.Fatalf("%s: the shapes are not grouped by their %d first texts and one second: %+v", host, want, e.firsts)
+			}
 		}
 	}
 	f.Fuzz(func(t *testing.T, path string) {
@@ -149,12 +164,14 @@ func FuzzGrouped(f *testing.F) {
 		// given, and those the index decides wholly.
 		test := func(pattern int, _ bool) bool { return pattern%3 == 2 }
 		for _, ix := range [][2]*Index{{plain, plainBits}, {folded, foldedBits}} {
-			if got, want := candidates(ix[0], "example.com", path), candidates(ix[1], "example.com", path); !slices.Equal(got, want) {
-				t.Errorf("%q, folded %v: grouped %v, with bit sets %v", path, ix[0].fold, got, want)
-			}
-			got := ix[0].First("example.com", path, SchemeHTTPS, 0, test)
-			if want := ix[1].First("example.com", path, SchemeHTTPS, 0, test); got != want {
-				t.Errorf("%q, folded %v: First grouped %d, with bit sets %d", path, ix[0].fold, got, want)
+			for _, host := range []string{"example.com", "few.example"} {
+				if got, want := candidates(ix[0], host, path), candidates(ix[1], host, path); !slices.Equal(got, want) {
+					t.Errorf("%s%q, folded %v: grouped %v, without groups %v", host, path, ix[0].fold, got, want)
+				}
+				got := ix[0].First(host, path, SchemeHTTPS, 0, test)
+				if want := ix[1].First(host, path, SchemeHTTPS, 0, test); got != want {
+					t.Errorf("%s%q, folded %v: First grouped %d, without groups %d", host, path, ix[0].fold, got, want)
+				}
 			}
 		}
 	})
@@ -213,10 +230,10 @@ func candidates(ix *Index, host, path string) (v []visit) {
 	return v
 }
 
-// groups returns the number of f's groups.
-func groups(f *hostFirsts) int {
+// groups returns the number of groups in slots.
+func groups(slots []firstGroup) int {
 	n := 0
-	for _, g := range f.slots {
+	for _, g := range slots {
 		if g.mask != 0 {
 			n++
 		}
