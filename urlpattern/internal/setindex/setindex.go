@@ -535,6 +535,11 @@ func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 		return nil
 	}
 	f.slots, f.seconds = groupSlots(groups[0]), groupSlots(groups[1])
+	for depth, gs := range groups {
+		for _, g := range gs {
+			f.lens[depth] |= 1 << min(len(g.text), 63)
+		}
+	}
 	return f
 }
 
@@ -660,12 +665,17 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 						if k := strings.IndexByte(second, '/'); k >= 0 {
 							second = second[:k]
 						}
-						m |= groupOf(f.seconds, second, p.fold)
+						if f.lens[1]&(1<<min(len(second), 63)) != 0 {
+							m |= groupOf(f.seconds, second, p.fold)
+						}
 					}
 					seg = seg[:j]
 				}
+				if f.lens[0]&(1<<min(len(seg), 63)) != 0 {
+					m |= groupOf(f.slots, seg, p.fold)
+				}
 				n := 0
-				for m |= groupOf(f.slots, seg, p.fold); m != 0; m &= m - 1 {
+				for ; m != 0; m &= m - 1 {
 					picked[n] = f.shapes[bits.TrailingZeros64(m)]
 					n++
 				}
@@ -1306,6 +1316,11 @@ type hostFirsts struct {
 	// of the shapes that want any first segment, by the second's text
 	// ("/:lang/docs"), or nil.
 	slots, seconds []firstGroup
+	// lens are the lengths of the texts of slots and of seconds, one bit
+	// each (longer ones in bit 63): a segment of another length, most of
+	// those of a path on none of the texts, is in no group, without a
+	// lookup.
+	lens [2]uint64
 }
 
 // A firstGroup is the shapes (a mask of hostFirsts.shapes' indexes) that

@@ -95,18 +95,19 @@ func FuzzFolded(f *testing.F) {
 // groups, which narrows them with its bit sets, or for a host of few
 // shapes checks each: the same candidates, in order, with the same
 // decisions, and the same First, with NewFolded and New. The host's
-// routes want texts of up to 16 bytes and longer first, then nothing,
-// ":id", "*" or ":id" and a text, beside routes that want any first
-// segment and a text, a prefix, and an unrooted pathname: the path picks
-// a group, or none. The host of few shapes has routes of three of those
+// routes want texts of up to 16 bytes, longer, and longer than 63 (the
+// groups' mask of lengths) first, then nothing, ":id", "*" or ":id" and
+// a text, beside routes that want any first segment and a text, a
+// prefix, and an unrooted pathname: the path picks a group, or none. The host of few shapes has routes of three of those
 // texts and one of any first segment.
 func FuzzGrouped(f *testing.F) {
 	for _, p := range []string{"/docs/1", "/DOCS/x/y", "/abcdefghijklmnopqrstu/2", "/Abcdefghijklmnopqrstu", "/a", "/b/", "/c/d/e", "/x/new",
 		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "", "/en/new", "/en/new/1", "/EN/Docs/x",
-		"/docs/" + strings.Repeat("x/", 40)} {
+		"/docs/" + strings.Repeat("x/", 40), "/" + strings.Repeat("section-", 9) + "/1", "/" + strings.Repeat("section-", 10)} {
 		f.Add(p)
 	}
-	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "a", "b", "c", "v1", "api", "blog", "x"}
+	long := strings.Repeat("section-", 9) // 72 bytes, past the lengths' mask
+	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "a", "b", "c", "v1", "api", "blog", "x", long}
 	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
 	id := Part{Kind: PartSegment, Prefix: "/"}
 	all := Part{Kind: PartAll, Prefix: "/"}
