@@ -861,24 +861,24 @@ func realSets(tb testing.TB) map[string]setCase {
 	// "/P/:id?" and "/P/*"; and those of 33 sites, "/P", "/P/:id" and
 	// "/P/*" on each one's commonest first segment, a router of many
 	// hosts with few routes each.
-	routes = routes[:0]
+	var langRoutes []string
 	for _, st := range routers {
 		for _, first := range filled(st.firsts, 4) {
 			p := escapePatternString(first)
-			routes = append(routes, "http{s}?://"+st.host+"/:lang/"+p, "http{s}?://"+st.host+"/"+p+"/:id?", "http{s}?://"+st.host+"/"+p+"/*")
+			langRoutes = append(langRoutes, "http{s}?://"+st.host+"/:lang/"+p, "http{s}?://"+st.host+"/"+p+"/:id?", "http{s}?://"+st.host+"/"+p+"/*")
 		}
 	}
-	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, routes[:min(100, len(routes))]))
+	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, langRoutes[:min(100, len(langRoutes))]))
 	many := slices.SortedFunc(slices.Values(byShapes[:33]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
-	routes = routes[:0]
+	var manyRoutes []string
 	for _, st := range many {
 		for _, first := range filled(st.firsts, 1) {
 			for _, path := range []string{"", "/:id", "/*"} {
-				routes = append(routes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
+				manyRoutes = append(manyRoutes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
 			}
 		}
 	}
-	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, routes))
+	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, manyRoutes))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for

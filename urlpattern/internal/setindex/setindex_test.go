@@ -98,8 +98,9 @@ func FuzzFolded(f *testing.F) {
 // routes want texts of up to 16 bytes, longer, and longer than 63 (the
 // groups' mask of lengths) first, then nothing, ":id", "*" or ":id" and
 // a text, beside routes that want any first segment and a text, a
-// prefix, and an unrooted pathname: the path picks a group, or none. The host of few shapes has routes of three of those
-// texts and one of any first segment.
+// prefix, and an unrooted pathname: the path picks a group, or none.
+// The host of few shapes has routes of three of those texts and one of
+// any first segment.
 func FuzzGrouped(f *testing.F) {
 	for _, p := range []string{"/docs/1", "/DOCS/x/y", "/abcdefghijklmnopqrstu/2", "/Abcdefghijklmnopqrstu", "/a", "/b/", "/c/d/e", "/x/new",
 		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "", "/en/new", "/en/new/1", "/EN/Docs/x",
