@@ -844,41 +844,34 @@ func realSets(tb testing.TB) map[string]setCase {
 			sectioned = append(sectioned, st)
 		}
 	}
+	// siteRoutes returns the routes of sites, in turn: on each one's n
+	// commonest first segments P that are not empty, each of shapes with
+	// P for "P", at most 100.
+	siteRoutes := func(ss []*site, n int, shapes ...string) []string {
+		var srcs []string
+		for _, st := range ss {
+			for _, first := range filled(st.firsts, n) {
+				for _, shape := range shapes {
+					srcs = append(srcs, "http{s}?://"+st.host+strings.ReplaceAll(shape, "P", escapePatternString(first)))
+				}
+			}
+		}
+		return srcs[:min(100, len(srcs))]
+	}
 	// The routes of the ten sites with the most path shapes, in the order
 	// of their hostnames: on each site's four commonest first segments P,
-	// "/P", "/P/:id" and "/P/*", a router of many hosts.
-	routers := slices.SortedFunc(slices.Values(byShapes[:10]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
-	var routes []string
-	for _, st := range routers {
-		for _, first := range filled(st.firsts, 4) {
-			for _, path := range []string{"", "/:id", "/*"} {
-				routes = append(routes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
-			}
-		}
+	// "/P", "/P/:id" and "/P/*", a router of many hosts; the same with a
+	// language first, "/:lang/P" with "/P/:id?" and "/P/*"; and those of
+	// 33 sites, "/P", "/P/:id" and "/P/*" on each one's commonest first
+	// segment, a router of many hosts with few routes each.
+	byName := func(ss []*site) []*site {
+		return slices.SortedFunc(slices.Values(ss), func(a, b *site) int { return strings.Compare(a.host, b.host) })
 	}
-	sets["routes of 10 sites"] = withURLs(routers, compileAll(tb, routes[:min(100, len(routes))]))
-	// The same sites' routes with a language first, "/:lang/P" with
-	// "/P/:id?" and "/P/*"; and those of 33 sites, "/P", "/P/:id" and
-	// "/P/*" on each one's commonest first segment, a router of many
-	// hosts with few routes each.
-	var langRoutes []string
-	for _, st := range routers {
-		for _, first := range filled(st.firsts, 4) {
-			p := escapePatternString(first)
-			langRoutes = append(langRoutes, "http{s}?://"+st.host+"/:lang/"+p, "http{s}?://"+st.host+"/"+p+"/:id?", "http{s}?://"+st.host+"/"+p+"/*")
-		}
-	}
-	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, langRoutes[:min(100, len(langRoutes))]))
-	many := slices.SortedFunc(slices.Values(byShapes[:33]), func(a, b *site) int { return strings.Compare(a.host, b.host) })
-	var manyRoutes []string
-	for _, st := range many {
-		for _, first := range filled(st.firsts, 1) {
-			for _, path := range []string{"", "/:id", "/*"} {
-				manyRoutes = append(manyRoutes, "http{s}?://"+st.host+"/"+escapePatternString(first)+path)
-			}
-		}
-	}
-	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, manyRoutes))
+	routers := byName(byShapes[:10])
+	sets["routes of 10 sites"] = withURLs(routers, compileAll(tb, siteRoutes(routers, 4, "/P", "/P/:id", "/P/*")))
+	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, siteRoutes(routers, 4, "/:lang/P", "/P/:id?", "/P/*")))
+	many := byName(byShapes[:33])
+	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
