@@ -230,7 +230,7 @@ type shapeInfo struct {
 	filled           Comps // the pattern's Filter.Filled
 	counts           bool  // fits has segments to count, or segments that must not be empty
 	segments         bool  // fitsSegments has a segment's text or an infix to check
-	edge             bool  // front[0] is a whole text, which frontFits reads
+	edge             bool  // front[0] is a whole text, which firstIs reads
 }
 
 // A position is the index of the segment at a depth from the start or
@@ -494,7 +494,8 @@ func (ix *Index) Build() {
 func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 	f := &hostFirsts{}
 	var groups [2][]firstGroup // by the first segment's text, by the second's
-	at := map[string]int{}     // a depth's byte and a text: its group in groups
+	var at [2]map[string]int   // a text's group in groups, at each depth
+	at[0], at[1] = map[string]int{}, map[string]int{}
 	for w, x := range b.w {
 		for ; x != 0; x &= x - 1 {
 			bit := (b.off+w)*wordBits + bits.TrailingZeros(x)
@@ -510,11 +511,10 @@ func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 				continue
 			}
 			t := s.front[depth].Text
-			key := string(rune('0'+depth)) + t
-			k, ok := at[key]
+			k, ok := at[depth][t]
 			if !ok {
 				k = len(groups[depth])
-				at[key] = k
+				at[depth][t] = k
 				a, b := keyWords(t)
 				if ix.fold {
 					a, b = ascii.LowerWord(a), ascii.LowerWord(b) // t is in lower case: as groupOf reads a segment
@@ -647,7 +647,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 		e := ix.hostExact.slot(host)
 		if e.used && (e.few != nil || e.firsts != nil && p.rooted) {
 			// A host with few shapes: each checked one by one, a whole
-			// text first by frontFits before the rest. Or a host's
+			// text first by firstIs before the rest. Or a host's
 			// shapes in groups: the path's first segment's, its second's,
 			// and those in no group, at most groupedLeft (see
 			// groupFirsts); a group's shapes have the segment's text.
@@ -685,7 +685,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 			for _, bit := range list {
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
-					s.edge && !grouped && p.rooted && !p.frontFits(s) ||
+					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
 					!p.fits(s) || s.segments && !p.fitsSegments(s, 1, 0) {
 					continue
 				}
@@ -1195,6 +1195,9 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 // a whole text a "/" or the path's end beside it: as fitsSide compares
 // those segments, since a Seg's text has no "/".
 func (p *Path) edgeFits(side int, want Seg) bool {
+	if side == 0 && !want.Prefix {
+		return p.firstIs(want.Text)
+	}
 	n := len(want.Text)
 	if len(p.path)-1 < n {
 		return false
@@ -1202,10 +1205,7 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 	var t string
 	next := -1 // the byte beside t that must be "/", for a whole text
 	if side == 0 {
-		t = p.path[1 : 1+n]
-		if !want.Prefix && 1+n < len(p.path) {
-			next = 1 + n
-		}
+		t = p.path[1 : 1+n] // a Prefix
 	} else {
 		t = p.path[len(p.path)-n:]
 		if !want.Suffix {
@@ -1218,11 +1218,12 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 	return t == want.Text || p.fold && ascii.EqualFold(t, want.Text)
 }
 
-// frontFits is edgeFits for the first Seg of s, a whole text (s.edge),
-// after a look at the segment's first byte, which tells most paths apart
-// from a shape that wants another text.
-func (p *Path) frontFits(s *shapeInfo) bool {
-	t := s.front[0].Text
+// firstIs reports whether the path, which starts with "/", has t as its
+// first segment, a whole text: edgeFits' first case, and the check of a
+// listed shape's first Seg (shapeInfo.edge). It looks at the segment's
+// first byte first, which tells most paths apart from a shape that
+// wants another text.
+func (p *Path) firstIs(t string) bool {
 	n := len(t)
 	if len(p.path) <= n || 1+n < len(p.path) && p.path[1+n] != '/' {
 		return false
