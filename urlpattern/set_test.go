@@ -474,6 +474,62 @@ func manyScopes(tb testing.TB, n int) ([]*Pattern, []*weburl.URL) {
 // every chunk read, 10,000 routes took 18 to 26 times as long as 100,
 // 1.6 to 2.9 us per Match, and the scopes 9 times, 1.0 us.) The bound,
 // four times, is checked as TestSetSpeed's are.
+// TestSetLongHosts checks Match and All against the loop where a host or
+// a pattern's domain is near the 63 bytes of a HostSuffix key that the
+// index looks up: keys of 62 and 63 bytes, which it looks up, and of 64
+// and 70, whose patterns it leaves to their test for every host; in
+// "*.", "{*.}?" and ":label." form, against hosts of up to 100 bytes and
+// more, where it reads the dots of the host's last 63.
+func TestSetLongHosts(t *testing.T) {
+	// domain returns a domain n bytes long, of labels of up to 9 bytes.
+	domain := func(n int) string {
+		var b strings.Builder
+		for b.Len() < n-4 {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString("abcdefghi"[:min(9, n-4-b.Len())])
+		}
+		d := strings.TrimSuffix(b.String(), ".") + ".com"
+		for len(d) < n {
+			d = "x" + d
+		}
+		return d
+	}
+	var srcs []string
+	var urls []*weburl.URL
+	for _, n := range []int{10, 61, 62, 63, 64, 69, 90} {
+		d := domain(n)
+		if len(d) != n {
+			t.Fatalf("domain(%d) is %d bytes: %q", n, len(d), d)
+		}
+		srcs = append(srcs, "https://*."+d+"/a/*", "https://{*.}?"+d+"/b/*", "https://:label."+d+"/c/*", "https://"+d+"/d")
+		for _, host := range []string{d, "w." + d, "x" + d, strings.Repeat("long.", 12) + d, "sub.w." + d} {
+			for _, path := range []string{"/a/1", "/b/1", "/c/1", "/d"} {
+				u, err := weburl.Parse("https://" + host + path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				urls = append(urls, u)
+			}
+		}
+	}
+	ps := compileAll(t, srcs)
+	for _, set := range [][]*Pattern{ps, slices.Concat(ps, ps[:12], ps[20:])} {
+		s := NewSet(set...)
+		for _, u := range urls {
+			gi, gok := s.Match(u)
+			wi, wok := loopMatch(set, u)
+			if gi != wi || gok != wok {
+				t.Errorf("Match(%q) = %d, %v; the loop gives %d, %v", u.Href(), gi, gok, wi, wok)
+			}
+			if got, want := slices.Collect(s.All(u)), loopAll(set, u); !slices.Equal(got, want) {
+				t.Errorf("All(%q) = %v; the loop gives %v", u.Href(), got, want)
+			}
+		}
+	}
+}
+
 func TestSetManyShapes(t *testing.T) {
 	for _, c := range []struct {
 		name         string

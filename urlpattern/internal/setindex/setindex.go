@@ -140,11 +140,15 @@ type Shape struct {
 // cannot read may match: not Exact.
 var AnyPath = Shape{MaxSegs: -1, Unrooted: true}
 
-// maxDepth is how many segments from either end an index looks at, and
-// maxCount the most segments it tells apart by number.
+// maxDepth is how many segments from either end an index looks at,
+// maxCount the most segments it tells apart by number, and maxSuffix the
+// longest HostSuffix key it looks up, whose offsets in a host fit in a
+// word (see suffixDots; a pattern with a longer suffix is a candidate
+// for any host).
 const (
-	maxDepth = 8
-	maxCount = 31
+	maxDepth  = 8
+	maxCount  = 31
+	maxSuffix = 63
 )
 
 // A word is a word of a bit set of shapes, one bit each.
@@ -193,8 +197,12 @@ type Index struct {
 	hostExact  table // by hostname: its patterns' shapes, with those the suffixes and HostAny give it
 	hostSuffix table // by the suffix a HostSuffix pattern needs, ".example.com"
 	hostOther  []word
-	suffixLens [4]uint64 // the lengths of hostSuffix's keys, one bit each
-	otherSpan  [2]int    // the words that hold hostOther's shapes (see Index.span)
+	suffixLens uint64 // the lengths of hostSuffix's keys, one bit each (all under 64 bytes)
+	// suffixStarts[w] has bit j set where a key may start at offset j of
+	// the last w bytes of a host: where the key's length is w-j (see
+	// suffixDots). Build sets it.
+	suffixStarts [maxSuffix + 1]uint64
+	otherSpan    [2]int // the words that hold hostOther's shapes (see Index.span)
 
 	byScheme [numSchemes][]word   // the shapes whose Filter has each scheme
 	empty    [numComps][]word     // the shapes whose Filter has each component in Empty
@@ -292,6 +300,12 @@ func NewFolded(n int) *Index {
 // its schemes and other components, and the shapes of its pathnames, at
 // least one. A pattern that is nil in the set is not added.
 func (ix *Index) Add(i int, host Host, decidedHost bool, f Filter, shapes []Shape) {
+	if n := len(host.Text); host.Kind == HostSuffix && n > maxSuffix || host.Kind == HostDomain && n+1 > maxSuffix {
+		// A suffix longer than any the index looks up (see suffixDots):
+		// the pattern is a candidate for every host, which its test
+		// decides.
+		host, decidedHost = Host{Kind: HostOther}, false
+	}
 	for _, s := range shapes {
 		ix.addShape(i, host, f, s, decidedHost && s.Exact)
 	}
@@ -401,11 +415,11 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	info.edge = len(info.front) > 0 && !info.front[0].Any && !info.front[0].Prefix && !info.front[0].Suffix
 }
 
-// addSuffix adds shape bit to the HostSuffix key suffix.
+// addSuffix adds shape bit to the HostSuffix key suffix, of at most
+// maxSuffix bytes.
 func (ix *Index) addSuffix(suffix string, bit int) {
 	ix.hostSuffix.add(suffix, bit)
-	n := min(len(suffix), 255)
-	ix.suffixLens[n/64] |= 1 << (n % 64)
+	ix.suffixLens |= 1 << len(suffix)
 }
 
 // setBit returns b with bit i set, grown to hold it.
@@ -449,6 +463,10 @@ func (ix *Index) Build() {
 		}
 	}
 	ix.otherSpan = ix.span(ix.hostOther)
+	for w := range ix.suffixStarts {
+		// Bit w-j of suffixLens, a key w-j bytes long, to bit j.
+		ix.suffixStarts[w] = bits.Reverse64(ix.suffixLens) >> (63 - w)
+	}
 	for j := range ix.hostExact.slots {
 		e := &ix.hostExact.slots[j]
 		if !e.used {
@@ -581,11 +599,9 @@ func (ix *Index) suffixes(host string, dst *bitRange) {
 	if ix.hostSuffix.n == 0 {
 		return
 	}
-	for i := 0; i < len(host); i++ {
-		if host[i] == '.' && hasLen(&ix.suffixLens, len(host)-i) {
-			if b := ix.hostSuffix.get(host[i:]); b.w != nil {
-				dst.orRange(b)
-			}
+	for dots, at := ix.suffixDots(host); dots != 0; dots &= dots - 1 {
+		if b := ix.hostSuffix.get(host[at+bits.TrailingZeros64(dots):]); b.w != nil {
+			dst.orRange(b)
 		}
 	}
 }
@@ -726,11 +742,9 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 		default:
 			c = loadQuad(ix.hostOther, w0)
 			// The suffixes the host ends with, from each dot on.
-			for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
-				if hasLen(&ix.suffixLens, len(host)-i) {
-					if b := ix.hostSuffix.get(host[i:]); b.w != nil {
-						c = c.or(b.quad(w0))
-					}
+			for dots, at := ix.suffixDots(host); dots != 0; dots &= dots - 1 {
+				if b := ix.hostSuffix.get(host[at+bits.TrailingZeros64(dots):]); b.w != nil {
+					c = c.or(b.quad(w0))
 				}
 			}
 		}
@@ -892,11 +906,8 @@ type lookups struct {
 // "https://*.example.com/*", have a site's shapes in a chunk or two.
 func (m *lookups) hostSpan(ix *Index, host string) (lo, hi int) {
 	lo, hi = ix.otherSpan[0], ix.otherSpan[1]
-	for i := indexDot(host, 0, ix.hostSuffix.n); i >= 0; i = indexDot(host, i+1, 1) {
-		if !hasLen(&ix.suffixLens, len(host)-i) {
-			continue
-		}
-		if b := ix.hostSuffix.get(host[i:]); b.w != nil {
+	for dots, at := ix.suffixDots(host); dots != 0; dots &= dots - 1 {
+		if b := ix.hostSuffix.get(host[at+bits.TrailingZeros64(dots):]); b.w != nil {
 			if m.suffixes == len(m.suffix) {
 				m.suffixes = -1
 				return 0, ix.words
@@ -1260,21 +1271,23 @@ func (p *Path) fitsInfix(s *shapeInfo) bool {
 	return true
 }
 
-// indexDot returns the offset of the first "." in host from i on, or -1,
-// and -1 at once if there are no suffixes (n is 0) to look for.
-func indexDot(host string, i, n int) int {
-	if n == 0 {
-		return -1
+// suffixDots returns the offsets in host of the "." that start a
+// HostSuffix key's length of its end, as the bits of dots, bit j for
+// offset at+j: the dots of its last maxSuffix bytes or fewer (at is the
+// offset of the first), where a key, of at most maxSuffix bytes, may
+// start, read eight bytes at a time and kept where suffixStarts says a
+// key of that length is; so that a key is looked up only where one may
+// start. Looking for each "." with strings.IndexByte took about 130 of
+// the 700 instructions per URL of Match on the crawl set
+// (bench/README.md). A parsed URL's host is ASCII (see ascii.ByteMask).
+func (ix *Index) suffixDots(host string) (dots uint64, at int) {
+	at = max(0, len(host)-maxSuffix)
+	starts := ix.suffixStarts[len(host)-at]
+	if starts == 0 {
+		return 0, at
 	}
-	if j := strings.IndexByte(host[i:], '.'); j >= 0 {
-		return i + j
-	}
-	return -1
-}
-
-// hasLen reports whether the bit of n is set in lens (n < 256).
-func hasLen(lens *[4]uint64, n int) bool {
-	return n < 256 && lens[n/64]&(1<<(n%64)) != 0
+	dots, _ = ascii.ByteMask(host[at:], '.')
+	return dots & starts, at
 }
 
 // A table maps strings to bit sets, in open addressing with strHash:
