@@ -1001,6 +1001,12 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{2, 1, 0, 21}, "/x/y/a", uint8(0)) // "/*/:id/a/:r+": "/a" is followed by "/"
 	f.Add([]byte{2, 0}, "/x/ba", uint8(0))         // "/*/a": a last segment that ends with "a" and is not "a"
 	f.Add([]byte{0, 2}, "/ab/x", uint8(0))         // "/a/*": a first segment that starts with "a" and is not "a"
+	f.Add([]byte{9}, "/ab/c", uint8(0))            // "/a*": a prefix, which the host's list compares alone (tipFits)
+	f.Add([]byte{9}, "/ba", uint8(0))
+	f.Add([]byte{9}, "/Ab", uint8(7))       // ... with IgnoreCase
+	f.Add([]byte{12}, "/x/y.css", uint8(0)) // "/*.css": a suffix, compared alone
+	f.Add([]byte{12}, "/x.cssy", uint8(0))
+	f.Add([]byte{12}, "/.CSS", uint8(7))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

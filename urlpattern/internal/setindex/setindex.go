@@ -9,6 +9,7 @@ package setindex
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -239,7 +240,21 @@ type shapeInfo struct {
 	counts           bool  // fits has segments to count, or segments that must not be empty
 	segments         bool  // fitsSegments has a segment's text or an infix to check
 	edge             bool  // front[0] is a whole text, which firstIs reads
+	// tip is the shape's one text to compare, where it has one: a Prefix
+	// of the first segment (tipPrefix) or a Suffix of the last
+	// (tipSuffix), tipText, and no infix. A host's list compares it at
+	// the path's start or end (tipFits) in place of fitsSegments: for a
+	// crawl scope's section ("/news*") or file type ("/*.pdf").
+	tip     uint8
+	tipText string
 }
+
+// A shape's tip (shapeInfo.tip).
+const (
+	tipNone = iota
+	tipPrefix
+	tipSuffix
+)
 
 // A position is the index of the segment at a depth from the start or
 // the end: the shapes by the text they want there, those that want any
@@ -413,6 +428,19 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0 || rest >= 0
 	info.edge = len(info.front) > 0 && !info.front[0].Any && !info.front[0].Prefix && !info.front[0].Suffix
+	texts := 0 // the Segs with a text
+	for _, seg := range slices.Concat(info.front, info.back) {
+		if !seg.Any {
+			texts++
+		}
+	}
+	switch {
+	case texts != 1 || info.infix != "":
+	case len(info.front) > 0 && info.front[0].Prefix && !info.front[0].Suffix:
+		info.tip, info.tipText = tipPrefix, info.front[0].Text
+	case len(info.back) > 0 && info.back[0].Suffix && !info.back[0].Prefix:
+		info.tip, info.tipText = tipSuffix, info.back[0].Text
+	}
 }
 
 // addSuffix adds shape bit to the HostSuffix key suffix, of at most
@@ -702,7 +730,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
-					!p.fits(s) || s.segments && !p.fitsSegments(s, 1, 0) {
+					!p.fits(s) || s.segments && (s.tip != tipNone && !p.tipFits(s) || s.tip == tipNone && !p.fitsSegments(s, 1, 0)) {
 					continue
 				}
 				last = s.pattern
@@ -1163,14 +1191,18 @@ func (p *Path) fitsSegments(s *shapeInfo, front, back int) bool {
 	if !p.rooted {
 		return true
 	}
-	return p.fitsSide(0, s.front, front) && p.fitsSide(1, s.back, back) && p.fitsInfix(s)
+	// The calls only where there is something to check: most shapes have
+	// segments at one end.
+	return (len(s.front) == 0 || p.fitsSide(0, s.front, front)) && (len(s.back) == 0 || p.fitsSide(1, s.back, back)) &&
+		(s.infix == "" || p.fitsInfix(s))
 }
 
 // fitsSide reports whether the path has segs at its start (side 0) or
 // end (side 1); the path starts with "/". Of the first looked segments,
 // which narrow looked up, it compares only prefixes and suffixes.
 func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
-	for k, want := range segs {
+	for k := range segs {
+		want := &segs[k]
 		if want.Any || k < looked && !want.Prefix && !want.Suffix {
 			continue // fits checked it is not empty; narrow's lookup, that it is the text
 		}
@@ -1178,7 +1210,7 @@ func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 			// The first segment's text or prefix, or the last one's text
 			// or suffix: read where the path starts or ends, without
 			// finding the segment's other end.
-			if !p.edgeFits(side, want) {
+			if !p.edgeFits(side, *want) {
 				return false
 			}
 			continue
@@ -1227,6 +1259,26 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 		return false
 	}
 	return t == want.Text || p.fold && ascii.EqualFold(t, want.Text)
+}
+
+// tipFits reports whether the path has the shape's tip (shapeInfo.tip)
+// at its start, after the first "/", or at its end, after a "/": as
+// fitsSegments would compare it, where the shape has no other text. An
+// unrooted path has none, as fitsSegments says.
+func (p *Path) tipFits(s *shapeInfo) bool {
+	if !p.rooted {
+		return true
+	}
+	n := len(s.tipText)
+	i := 1 // a Prefix, after the first "/"
+	if s.tip == tipSuffix {
+		i = len(p.path) - n
+	}
+	if i < 1 || i+n > len(p.path) {
+		return false
+	}
+	t := p.path[i : i+n]
+	return t == s.tipText || p.fold && ascii.EqualFold(t, s.tipText)
 }
 
 // firstIs reports whether the path, which starts with "/", has t as its
