@@ -1123,13 +1123,13 @@ func (p *Path) counts(s *shapeInfo) bool {
 			return false
 		}
 	}
-	for k := 0; s.frontAny>>k != 0; k++ {
-		if seg, _ := p.seg(0, k); s.frontAny&(1<<k) != 0 && seg == "" {
+	for m := s.frontAny; m != 0; m &= m - 1 {
+		if seg, _ := p.seg(0, bits.TrailingZeros8(m)); seg == "" {
 			return false
 		}
 	}
-	for k := 0; s.backAny>>k != 0; k++ {
-		if seg, _ := p.seg(1, k); s.backAny&(1<<k) != 0 && seg == "" {
+	for m := s.backAny; m != 0; m &= m - 1 {
+		if seg, _ := p.seg(1, bits.TrailingZeros8(m)); seg == "" {
 			return false
 		}
 	}
