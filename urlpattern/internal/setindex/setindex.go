@@ -247,13 +247,23 @@ type shapeInfo struct {
 	// crawl scope's section ("/news*") or file type ("/*.pdf").
 	tip     uint8
 	tipText string
+	// list is what a host's list checks of the segments after fits and
+	// the first segment's whole text (firstIs, or its group's lookup):
+	// nothing more, where that text is the shape's one ("/docs/*",
+	// "/users/:id"), its tip, or the rest by fitsSegments.
+	list uint8
 }
 
-// A shape's tip (shapeInfo.tip).
+// A shape's tip (shapeInfo.tip), and what a host's list checks of its
+// segments (shapeInfo.list).
 const (
 	tipNone = iota
 	tipPrefix
 	tipSuffix
+
+	listNone = iota - 3
+	listTip
+	listSegments
 )
 
 // A position is the index of the segment at a depth from the start or
@@ -440,6 +450,14 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		info.tip, info.tipText = tipPrefix, info.front[0].Text
 	case len(info.back) > 0 && info.back[0].Suffix && !info.back[0].Prefix:
 		info.tip, info.tipText = tipSuffix, info.back[0].Text
+	}
+	switch {
+	case !info.segments || texts == 1 && info.infix == "" && info.edge:
+		info.list = listNone
+	case info.tip != tipNone:
+		info.list = listTip
+	default:
+		info.list = listSegments
 	}
 }
 
@@ -730,7 +748,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
-					!p.fits(s) || s.segments && (s.tip != tipNone && !p.tipFits(s) || s.tip == tipNone && !p.fitsSegments(s, 1, 0)) {
+					!p.fits(s) || s.list == listTip && !p.tipFits(s) || s.list == listSegments && !p.fitsSegments(s, 1, 0) {
 					continue
 				}
 				last = s.pattern
