@@ -254,14 +254,16 @@ type shapeInfo struct {
 	list uint8
 }
 
-// A shape's tip (shapeInfo.tip), and what a host's list checks of its
-// segments (shapeInfo.list).
+// A shape's tip (shapeInfo.tip).
 const (
 	tipNone = iota
 	tipPrefix
 	tipSuffix
+)
 
-	listNone = iota - 3
+// What a host's list checks of a shape's segments (shapeInfo.list).
+const (
+	listNone = iota
 	listTip
 	listSegments
 )
@@ -1280,9 +1282,10 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 }
 
 // tipFits reports whether the path has the shape's tip (shapeInfo.tip)
-// at its start, after the first "/", or at its end, after a "/": as
-// fitsSegments would compare it, where the shape has no other text. An
-// unrooted path has none, as fitsSegments says.
+// right after its first "/" (a Prefix) or at its end, after that "/" (a
+// Suffix): as fitsSegments would compare it, where the shape has no
+// other text. For an unrooted path it reports true, as fitsSegments
+// does (fits decides those).
 func (p *Path) tipFits(s *shapeInfo) bool {
 	if !p.rooted {
 		return true
