@@ -506,6 +506,8 @@ func TestSetLongHosts(t *testing.T) {
 		}
 	}
 	ps := compileAll(t, srcs)
+	// The patterns, and the patterns with 20 of them again after them
+	// (the hosts' shapes then come twice, in another order).
 	for _, set := range [][]*Pattern{ps, slices.Concat(ps, ps[:12], ps[20:])} {
 		s := NewSet(set...)
 		for _, u := range urls {
