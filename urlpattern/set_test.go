@@ -1003,7 +1003,7 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{2, 1, 0, 21}, "/x/y/a", uint8(0)) // "/*/:id/a/:r+": "/a" is followed by "/"
 	f.Add([]byte{2, 0}, "/x/ba", uint8(0))         // "/*/a": a last segment that ends with "a" and is not "a"
 	f.Add([]byte{0, 2}, "/ab/x", uint8(0))         // "/a/*": a first segment that starts with "a" and is not "a"
-	f.Add([]byte{9}, "/ab/c", uint8(0))            // "/a*": a prefix, which the host's list compares alone (tipFits)
+	f.Add([]byte{9}, "/ab/c", uint8(0))            // "/a*": a prefix, which the host's list compares alone (edgeFits)
 	f.Add([]byte{9}, "/ba", uint8(0))
 	f.Add([]byte{9}, "/Ab", uint8(7))       // ... with IgnoreCase
 	f.Add([]byte{12}, "/x/y.css", uint8(0)) // "/*.css": a suffix, compared alone

@@ -9,7 +9,6 @@ package setindex
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -240,26 +239,17 @@ type shapeInfo struct {
 	counts           bool  // fits has segments to count, or segments that must not be empty
 	segments         bool  // fitsSegments has a segment's text or an infix to check
 	edge             bool  // front[0] is a whole text, which firstIs reads
-	// tip is the shape's one text to compare, where it has one: a Prefix
-	// of the first segment (tipPrefix) or a Suffix of the last
-	// (tipSuffix), tipText, and no infix. A host's list compares it at
-	// the path's start or end (tipFits) in place of fitsSegments: for a
-	// crawl scope's section ("/news*") or file type ("/*.pdf").
-	tip     uint8
-	tipText string
 	// list is what a host's list checks of the segments after fits and
 	// the first segment's whole text (firstIs, or its group's lookup):
 	// nothing more, where that text is the shape's one ("/docs/*",
-	// "/users/:id"), its tip, or the rest by fitsSegments.
-	list uint8
+	// "/users/:id"); its tip, where its one text is a Prefix of the first
+	// segment or a Suffix of the last (a crawl scope's section, "/news*",
+	// or file type, "/*.pdf"), which edgeFits compares at the path's
+	// start (tipSide 0) or end (1); or the rest, by fitsSegments.
+	list    uint8
+	tipSide uint8
+	tip     Seg
 }
-
-// A shape's tip (shapeInfo.tip).
-const (
-	tipNone = iota
-	tipPrefix
-	tipSuffix
-)
 
 // What a host's list checks of a shape's segments (shapeInfo.list).
 const (
@@ -403,6 +393,7 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 			set(&ix.byCount[n])
 		}
 	}
+	texts := 0 // the Segs with a text, of those the index reads
 	for side, segs := range [2][]Seg{s.Front, s.Back} {
 		pos, anyMask := &ix.front, &info.frontAny
 		if side == 1 {
@@ -425,11 +416,12 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 				p.affix.add(strings.Clone(affixKey(&buf, kind, segs[k].Text)), bit)
 				p.kinds |= 1 << kind
 				info.affix, info.segments = true, true
+				texts++
 				for j := 0; j <= k; j++ {
 					set(&pos[j].lit)
 				}
 			default:
-				info.segments = true
+				info.segments, texts = true, texts+1
 				p.text.add(segs[k].Text, bit)
 				p.lens |= 1 << min(len(segs[k].Text), 63)
 				for j := 0; j <= k; j++ {
@@ -440,24 +432,14 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	info.counts = s.MinSegs > 1 || s.MaxSegs >= 0 || info.frontAny|info.backAny != 0 || rest >= 0
 	info.edge = len(info.front) > 0 && !info.front[0].Any && !info.front[0].Prefix && !info.front[0].Suffix
-	texts := 0 // the Segs with a text
-	for _, seg := range slices.Concat(info.front, info.back) {
-		if !seg.Any {
-			texts++
-		}
-	}
+	one := texts == 1 && info.infix == "" // one text to check, and no infix
 	switch {
-	case texts != 1 || info.infix != "":
-	case len(info.front) > 0 && info.front[0].Prefix && !info.front[0].Suffix:
-		info.tip, info.tipText = tipPrefix, info.front[0].Text
-	case len(info.back) > 0 && info.back[0].Suffix && !info.back[0].Prefix:
-		info.tip, info.tipText = tipSuffix, info.back[0].Text
-	}
-	switch {
-	case !info.segments || texts == 1 && info.infix == "" && info.edge:
+	case !info.segments || one && info.edge:
 		info.list = listNone
-	case info.tip != tipNone:
-		info.list = listTip
+	case one && len(info.front) > 0 && info.front[0].Prefix && !info.front[0].Suffix:
+		info.list, info.tipSide, info.tip = listTip, 0, info.front[0]
+	case one && len(info.back) > 0 && info.back[0].Suffix && !info.back[0].Prefix:
+		info.list, info.tipSide, info.tip = listTip, 1, info.back[0]
 	default:
 		info.list = listSegments
 	}
@@ -750,7 +732,8 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
-					!p.fits(s) || s.list == listTip && !p.tipFits(s) || s.list == listSegments && !p.fitsSegments(s, 1, 0) {
+					!p.fits(s) || s.list == listTip && p.rooted && !p.edgeFits(int(s.tipSide), s.tip) ||
+					s.list == listSegments && !p.fitsSegments(s, 1, 0) {
 					continue
 				}
 				last = s.pattern
@@ -1279,27 +1262,6 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 		return false
 	}
 	return t == want.Text || p.fold && ascii.EqualFold(t, want.Text)
-}
-
-// tipFits reports whether the path has the shape's tip (shapeInfo.tip)
-// right after its first "/" (a Prefix) or at its end, after that "/" (a
-// Suffix): as fitsSegments would compare it, where the shape has no
-// other text. For an unrooted path it reports true, as fitsSegments
-// does (fits decides those).
-func (p *Path) tipFits(s *shapeInfo) bool {
-	if !p.rooted {
-		return true
-	}
-	n := len(s.tipText)
-	i := 1 // a Prefix, after the first "/"
-	if s.tip == tipSuffix {
-		i = len(p.path) - n
-	}
-	if i < 1 || i+n > len(p.path) {
-		return false
-	}
-	t := p.path[i : i+n]
-	return t == s.tipText || p.fold && ascii.EqualFold(t, s.tipText)
 }
 
 // firstIs reports whether the path, which starts with "/", has t as its
