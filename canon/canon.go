@@ -390,19 +390,25 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 		return k, rawURL, err
 	}
 	var u weburl.URL
-	var p *weburl.Parser // the zero Parser
-	err := p.ParseInto(&u, rawURL)
-	if err != nil && c.DefaultScheme != "" && errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
-		// No scheme: the parser fails with this code exactly then.
-		err = p.ParseInto(&u, c.DefaultScheme+"://"+ascii.TrimC0Space(rawURL))
-	}
-	if err != nil {
+	if err := c.parse(&u, rawURL); err != nil {
 		return nil, "", err
 	}
 	if surt == nil {
 		return c.urlKey(buf, &u, nil), u.Href(), nil
 	}
 	return c.surtOf(buf, &u, surt), u.Href(), nil
+}
+
+// parse parses rawURL into u with the URL Standard's parser, as c reads a
+// URL that is not Lenient: after DefaultScheme, if rawURL has no scheme.
+func (c *Canonicalizer) parse(u *weburl.URL, rawURL string) error {
+	var p *weburl.Parser // the zero Parser
+	err := p.ParseInto(u, rawURL)
+	if err != nil && c.DefaultScheme != "" && errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
+		// No scheme: the parser fails with this code exactly then.
+		err = p.ParseInto(u, c.DefaultScheme+"://"+ascii.TrimC0Space(rawURL))
+	}
+	return err
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is

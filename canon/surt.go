@@ -65,11 +65,12 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 	if keptAsIs(rawURL, &opts) {
 		return surtAsIs(rawURL, &opts)
 	}
-	k, _, err := surtRules(&opts).key(nil, rawURL, &opts) // into a buffer the size of the key
-	if err != nil {
+	c := surtRules(&opts) // Wayback's rules, which are not Lenient
+	var u weburl.URL
+	if err := c.parse(&u, rawURL); err != nil {
 		return "", err
 	}
-	return ownedString(k), nil
+	return ownedString(c.surtOf(nil, &u, &opts)), nil // into a buffer the size of the key
 }
 
 // AppendSURT appends the SURT of rawURL, as [SURT] returns it, to dst and
@@ -88,11 +89,12 @@ func AppendSURT(dst []byte, rawURL string, opts SURTOptions) ([]byte, error) {
 		}
 		return append(dst, k...), nil
 	}
-	k, _, err := surtRules(&opts).key(dst, rawURL, &opts)
-	if err != nil {
+	c := surtRules(&opts)
+	var u weburl.URL
+	if err := c.parse(&u, rawURL); err != nil {
 		return dst, err
 	}
-	return k, nil
+	return c.surtOf(dst, &u, &opts), nil
 }
 
 // keptAsIs reports whether the SURT of rawURL is not made by the URL
