@@ -14,7 +14,12 @@
 #	ADA=/tmp/ada/ada_url_bench ./vsada.sh [rounds]     (default 5)
 #
 # LISTS and MODES in the environment narrow it ("kasztp wpt", "parse").
-# Each side runs for about 0.3 s per cell.
+# Each side runs for about 0.3 s per cell, on one CPU: ada_url_bench is
+# one thread, and irurl runs with GOMAXPROCS=1 (unless GOMAXPROCS is set),
+# so that the collector's work is done on weburl's CPU and counted in its
+# time. With a second CPU for the collector, weburl's resolve on the
+# 2-core VM took from 0.6 to 1.0 of ada's time from run to run
+# (bench/README.md, "Time beside ada").
 set -eu
 cd "$(dirname "$0")"
 export GOTOOLCHAIN=${GOTOOLCHAIN:-go1.27.4}
@@ -33,7 +38,7 @@ adatime() { # mode list
 	"$ada" bench "$1" "$dir/$2.txt" 0.3 | sed -n 's/.*"ns_per_url": *\([0-9.]*\).*/\1/p'
 }
 webtime() { # mode list
-	"$dir/irurl" -op "$1" -list "$2" -time 0.3 | cut -d' ' -f1
+	GOMAXPROCS=${GOMAXPROCS:-1} "$dir/irurl" -op "$1" -list "$2" -time 0.3 | cut -d' ' -f1
 }
 
 for r in $(seq "$rounds"); do
