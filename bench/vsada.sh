@@ -18,7 +18,7 @@
 # one thread, and irurl runs with GOMAXPROCS=1 (unless GOMAXPROCS is set),
 # so that the collector's work is done on weburl's CPU and counted in its
 # time. With a second CPU for the collector, weburl's resolve on the
-# 2-core VM took from 0.6 to 1.0 of ada's time from run to run
+# 2-core VM took from 0.4 to 1.0 of ada's time from run to run
 # (bench/README.md, "Time beside ada").
 set -eu
 cd "$(dirname "$0")"

@@ -653,17 +653,18 @@ func TestSetSpeed(t *testing.T) {
 		}
 		// Match's run makes k times the loop's passes, k about as many
 		// times as Match is faster (from a run of each after one of
-		// Match, less a fifth; at most 32), so that the two runs take about as long and the
-		// collection before each weighs on them alike. For some
-		// milliseconds after it, passes over the URLs run slower, Match's
-		// and the loop's alike (on the file-type set, Match's first three
-		// passes took 1.9, 1.2 and 0.7 ms, then 0.4 to 0.5; the loop's
-		// first 4.6, then 3.5): with runs of the same passes, a tenth
-		// of the loop's, Match's bore it ten times over, and measured
-		// 5.2 to 7.1 times as fast where BenchmarkSet gives 8 to 11. As
-		// long as k passes of Match take no longer than the loop's run,
-		// which k's margin keeps, a time the collection adds to both runs
-		// alike can only lower the ratio measured.
+		// Match, less a fifth; at most 32), so that the two runs take
+		// about as long and the collection before each weighs on them
+		// alike. For some milliseconds after it, passes over the URLs run
+		// slower, Match's and the loop's alike (on the file-type set,
+		// Match's first three passes took 1.9, 1.2 and 0.7 ms, then 0.4
+		// to 0.5; the loop's first 4.6, then 3.5): with runs of the same
+		// passes, a tenth of the loop's, Match's bore it ten times over,
+		// and on that set measured 5.2 to 7.8 times as fast in four runs,
+		// where BenchmarkSet gives 8 to 11. As long as k passes of Match
+		// take no longer than the loop's run, which k's margin keeps, a
+		// time the collection adds to both runs alike can only lower the
+		// ratio measured.
 		match()
 		k := min(32, max(1, int(0.8*float64(timed(loop))/float64(timed(match)))))
 		r := check(t, name+": Match against the loop", float64(k)/3, matches(k*passes), loop)
