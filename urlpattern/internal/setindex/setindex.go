@@ -245,10 +245,18 @@ type shapeInfo struct {
 	// "/users/:id"); its tip, where its one text is a Prefix of the first
 	// segment or a Suffix of the last (a crawl scope's section, "/news*",
 	// or file type, "/*.pdf"), which edgeFits compares at the path's
-	// start (tipSide 0) or end (1); or the rest, by fitsSegments.
-	list    uint8
-	tipSide uint8
-	tip     Seg
+	// start or end (tipSide); or the rest, by fitsSegments.
+	list uint8
+	tip  Seg
+}
+
+// tipSide returns the side of the path where edgeFits compares the
+// shape's tip: 0, the start, for a Prefix; 1, the end, for a Suffix.
+func (s *shapeInfo) tipSide() int {
+	if s.tip.Suffix {
+		return 1
+	}
+	return 0
 }
 
 // What a host's list checks of a shape's segments (shapeInfo.list).
@@ -437,9 +445,9 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	case !info.segments || one && info.edge:
 		info.list = listNone
 	case one && len(info.front) > 0 && info.front[0].Prefix && !info.front[0].Suffix:
-		info.list, info.tipSide, info.tip = listTip, 0, info.front[0]
+		info.list, info.tip = listTip, info.front[0]
 	case one && len(info.back) > 0 && info.back[0].Suffix && !info.back[0].Prefix:
-		info.list, info.tipSide, info.tip = listTip, 1, info.back[0]
+		info.list, info.tip = listTip, info.back[0]
 	default:
 		info.list = listSegments
 	}
@@ -732,7 +740,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 				s := &ix.shapes[bit]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
-					!p.fits(s) || s.list == listTip && p.rooted && !p.edgeFits(int(s.tipSide), s.tip) ||
+					!p.fits(s) || s.list == listTip && p.rooted && !p.edgeFits(s.tipSide(), s.tip) ||
 					s.list == listSegments && !p.fitsSegments(s, 1, 0) {
 					continue
 				}
