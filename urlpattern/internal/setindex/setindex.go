@@ -660,10 +660,14 @@ type Path struct {
 	// longer path is searched a segment at a time.
 	slashes uint64
 	// front[k] is the offset of the k-th "/" from the start, or
-	// len(path) where there is none; back[k] that of the k-th from the
-	// end, or -1.
-	front [maxDepth + 2]int
-	back  [maxDepth + 1]int
+	// len(path) where there is none; back[k] one more than that of the
+	// k-th from the end, or 0 where there is none. They are 32 bits, as a
+	// URL's offsets are (its href has fewer than 1<<32 bytes), so that a
+	// Path, on the stack of every Match, has fewer bytes to zero: with
+	// ints, Match took 13 to 32 more instructions on the route sets
+	// (bench/README.md).
+	front [maxDepth + 2]uint32
+	back  [maxDepth + 1]uint32
 }
 
 // Candidates calls visit with each pattern whose hostname and pathname
@@ -1037,12 +1041,14 @@ func (p *Path) short() bool { return len(p.path) <= 64 }
 
 // scan counts the path's segments, once. A short path it reads for its
 // "/" as the bits of slashes (a URL's pathname is ASCII, as ByteMask
-// reads it: the path states percent-encode every byte above 0x7E), and
-// if it starts with "/" sets the offsets of its "/" from the start in
-// front, up to maxDepth+1 of them and len(path) after the last, which
-// findSeg would find one at a time: the count and the offsets from the
-// mask took 1% to 6% fewer instructions per Match on the route sets than
-// strings.Count and a search per segment (bench/README.md).
+// reads it: the path states percent-encode every byte above 0x7E), from
+// which findSeg takes the offsets of the segments. The count and the
+// offsets from the mask took 1% to 6% fewer instructions per Match on
+// the route sets than strings.Count and a search per segment. The
+// offsets are taken by findSeg, for the few paths whose segments are
+// read after they are counted, not by scan for every path counted: 3 to
+// 8 fewer instructions per Match on the routes of several sites and a
+// file type first, 6 more on the routes set (bench/README.md).
 func (p *Path) scan() {
 	if !p.short() {
 		p.segs = strings.Count(p.path, "/")
@@ -1050,24 +1056,28 @@ func (p *Path) scan() {
 	}
 	p.slashes, _ = ascii.ByteMask(p.path, '/')
 	p.segs = bits.OnesCount64(p.slashes)
-	if p.rooted {
-		m := p.slashes &^ 1 // front[0] is 0
-		for ; m != 0 && p.nf < len(p.front); m &= m - 1 {
-			p.front[p.nf] = bits.TrailingZeros64(m)
-			p.nf++
-		}
-		if m == 0 && p.nf < len(p.front) {
-			p.front[p.nf] = len(p.path)
-			p.nf++
-		}
+}
+
+// frontOffsets sets, for a short path that starts with "/" and whose
+// slashes scan has read, the offsets of its "/" from the start in front,
+// up to maxDepth+1 of them and len(path) after the last.
+func (p *Path) frontOffsets() {
+	m := p.slashes &^ 1 // front[0] is 0
+	for ; m != 0 && p.nf < len(p.front); m &= m - 1 {
+		p.front[p.nf] = uint32(bits.TrailingZeros64(m))
+		p.nf++
+	}
+	if m == 0 && p.nf < len(p.front) {
+		p.front[p.nf] = uint32(len(p.path))
+		p.nf++
 	}
 }
 
 // seg returns segment k from the start (side 0) or the end (side 1), and
 // false if the path has fewer segments; the path starts with "/" and k
 // is at most maxDepth from the start, maxDepth-1 from the end. A segment
-// from the start whose bounds are found (scan finds them all for a short
-// path) is read at once; the others through findSeg.
+// from the start whose bounds are found (findSeg finds them all for a
+// short path) is read at once; the others through findSeg.
 func (p *Path) seg(side, k int) (string, bool) {
 	if side == 0 && k+1 < p.nf {
 		return p.path[p.front[k]+1 : p.front[k+1]], true
@@ -1082,12 +1092,15 @@ func (p *Path) findSeg(side, k int) (string, bool) {
 	p.count() // scan, once
 	short := p.short()
 	if side == 0 {
-		for !short && p.nf <= k+1 && p.front[p.nf-1] < n {
-			from, end := p.front[p.nf-1]+1, n
+		if short && p.nf == 1 {
+			p.frontOffsets()
+		}
+		for !short && p.nf <= k+1 && int(p.front[p.nf-1]) < n {
+			from, end := int(p.front[p.nf-1])+1, n
 			if j := strings.IndexByte(p.path[from:], '/'); j >= 0 {
 				end = from + j
 			}
-			p.front[p.nf] = end
+			p.front[p.nf] = uint32(end)
 			p.nf++
 		}
 		if k+1 >= p.nf {
@@ -1095,26 +1108,26 @@ func (p *Path) findSeg(side, k int) (string, bool) {
 		}
 		return p.path[p.front[k]+1 : p.front[k+1]], true
 	}
-	for p.nb <= k && (p.nb == 0 || p.back[p.nb-1] > 0) {
+	for p.nb <= k && (p.nb == 0 || p.back[p.nb-1] > 1) {
 		end := n
 		if p.nb > 0 {
-			end = p.back[p.nb-1]
+			end = int(p.back[p.nb-1]) - 1
 		}
 		if short {
-			p.back[p.nb] = 63 - bits.LeadingZeros64(p.slashes&(1<<end-1)) // -1 for none
+			p.back[p.nb] = uint32(64 - bits.LeadingZeros64(p.slashes&(1<<end-1))) // 0 for none
 		} else {
-			p.back[p.nb] = strings.LastIndexByte(p.path[:end], '/')
+			p.back[p.nb] = uint32(strings.LastIndexByte(p.path[:end], '/') + 1)
 		}
 		p.nb++
 	}
-	if k >= p.nb || p.back[k] < 0 {
+	if k >= p.nb || p.back[k] == 0 {
 		return "", false
 	}
 	end := n
 	if k > 0 {
-		end = p.back[k-1]
+		end = int(p.back[k-1]) - 1
 	}
-	return p.path[p.back[k]+1 : end], true
+	return p.path[p.back[k]:end], true
 }
 
 // fits reports whether a shape the lookups picked holds for the path:
@@ -1414,7 +1427,12 @@ func groupOf(slots []firstGroup, seg string, fold bool) uint64 {
 	if len(slots) == 0 {
 		return 0
 	}
-	a, b := keyWords(seg)
+	var a, b uint64
+	if n := len(seg); n >= 8 {
+		a, b = ascii.Load64(seg, 0), ascii.Load64(seg, n-8) // keyWords, without its call
+	} else {
+		a, b = keyWords(seg)
+	}
 	if fold {
 		a, b = ascii.LowerWord(a), ascii.LowerWord(b)
 	}
@@ -1506,6 +1524,10 @@ func (r *bitRange) orRange(b bitRange) {
 // than eight bytes is read as its first and last four (which overlap
 // where it is shorter), or as three bytes that hold all of one of one to
 // three: no loop a byte at a time.
+//
+// It is too long to be inlined: its callers on Match's path (table.slot
+// and groupOf) read a key of eight bytes or more themselves, with two
+// loads, and call it for a shorter one.
 func keyWords(s string) (a, b uint64) {
 	switch n := len(s); {
 	case n >= 8:
@@ -1554,7 +1576,12 @@ func (t *table) add(key string, i int) {
 // to 16 bytes is compared by its words, which its hash has loaded, and a
 // longer one by longEqual.
 func (t *table) slot(key string) *entry {
-	a, b := keyWords(key)
+	var a, b uint64
+	if n := len(key); n >= 8 {
+		a, b = ascii.Load64(key, 0), ascii.Load64(key, n-8) // keyWords, without its call
+	} else {
+		a, b = keyWords(key)
+	}
 	if t.fold {
 		a, b = ascii.LowerWord(a), ascii.LowerWord(b) // the words of the lowered key
 	}
