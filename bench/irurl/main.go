@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -56,16 +57,27 @@ func main() {
 		}
 		return
 	}
-	// The resolve ops keep only what they use, as the garbage collector's
-	// share grows with the pointers the program holds: a reference says
-	// which base it resolves against with an index, as ada_url_bench's
-	// ref_t does with a flag, not with a pointer that every collection
-	// would mark.
-	type resolve struct {
-		ref  string
-		base uint8 // index in parsers
+	// The passes read the list as one string and an offset, a length and
+	// a base for each line: the program holds no pointer per URL, as
+	// ada_url_bench holds none the collector marks. A resolve or a SURT
+	// allocates a string for each URL, and every collection marks what
+	// the program holds: with the lines as strings and a slice of the
+	// references, a resolve on kasztp took 867 instructions per URL (at
+	// GOMAXPROCS=1 and GOGC=100), about 200 of them marking the lines and
+	// allocating while it marked; held so, 663. A parse, which allocates
+	// nothing, takes 7 more here, for the bounds of each line
+	// (bench/README.md, "Time beside ada"). The base is an index in
+	// parsers, for the same reason.
+	type line struct {
+		off, n uint32
+		base   uint8
 	}
-	var resolves []resolve
+	var text strings.Builder
+	var lines []line
+	add := func(s string, base uint8) {
+		lines = append(lines, line{uint32(text.Len()), uint32(len(s)), base})
+		text.WriteString(s)
+	}
 	bases := []string{bench.WebBase, bench.FileBase}
 	var parsers [2]weburl.Parser // with bases[i] as their Base
 	if strings.HasPrefix(*op, "resolve") {
@@ -83,40 +95,48 @@ func main() {
 				fmt.Fprintln(os.Stderr, "irurl: a reference against an unknown base:", r.Base)
 				os.Exit(1)
 			}
-			resolves = append(resolves, resolve{r.Ref, uint8(i)})
+			add(r.Ref, uint8(i))
+		}
+	} else {
+		for _, u := range urls {
+			add(u, 0)
 		}
 	}
+	all := text.String()
+	n := len(lines)
+	urls = nil
+	runtime.GC() // the lines' strings, unreachable now, freed before the passes
 	sink := 0
 	var reused weburl.URL
 	pass := func() {
 		switch *op {
 		case "parse":
-			for _, s := range urls {
-				if u, err := weburl.Parse(s); err == nil {
+			for _, l := range lines {
+				if u, err := weburl.Parse(all[l.off : l.off+l.n]); err == nil {
 					sink += len(u.Href())
 				}
 			}
 		case "resolve":
-			for _, r := range resolves {
-				if u, err := parsers[r.base].Base.Parse(r.ref); err == nil {
+			for _, l := range lines {
+				if u, err := parsers[l.base].Base.Parse(all[l.off : l.off+l.n]); err == nil {
 					sink += len(u.Href())
 				}
 			}
 		case "canparse":
-			for _, s := range urls {
-				if weburl.CanParse(s) {
+			for _, l := range lines {
+				if weburl.CanParse(all[l.off : l.off+l.n]) {
 					sink++
 				}
 			}
 		case "parse-reuse":
-			for _, s := range urls {
-				if reused.SetHref(s) == nil {
+			for _, l := range lines {
+				if reused.SetHref(all[l.off:l.off+l.n]) == nil {
 					sink += len(reused.Href())
 				}
 			}
 		case "resolve-reuse":
-			for _, r := range resolves {
-				if parsers[r.base].ParseInto(&reused, r.ref) == nil {
+			for _, l := range lines {
+				if parsers[l.base].ParseInto(&reused, all[l.off:l.off+l.n]) == nil {
 					sink += len(reused.Href())
 				}
 			}
@@ -124,14 +144,14 @@ func main() {
 			c := map[string]*canon.Canonicalizer{
 				"safebrowsing": &canon.SafeBrowsing, "wayback": &canon.Wayback, "sortquery": &canon.SortQuery,
 			}[*op]
-			for _, s := range urls {
-				if k, err := c.Canonicalize(s); err == nil {
+			for _, l := range lines {
+				if k, err := c.Canonicalize(all[l.off : l.off+l.n]); err == nil {
 					sink += len(k)
 				}
 			}
 		case "surt":
-			for _, s := range urls {
-				if k, err := canon.SURT(s, canon.SURTOptions{}); err == nil {
+			for _, l := range lines {
+				if k, err := canon.SURT(all[l.off:l.off+l.n], canon.SURTOptions{}); err == nil {
 					sink += len(k)
 				}
 			}
@@ -153,13 +173,13 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	if *timeSec > 0 {
-		fmt.Println(timePasses(pass, len(urls), *timeSec), sink > 0)
+		fmt.Println(timePasses(pass, n, *timeSec), sink > 0)
 		return
 	}
 	for range *passes {
 		pass()
 	}
-	fmt.Println(len(urls), sink)
+	fmt.Println(n, sink)
 }
 
 // timePasses runs pass as ada_url_bench runs ada's (see the package
