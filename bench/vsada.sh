@@ -4,8 +4,8 @@
 # to build it) and irurl -time, which times weburl the same way (the
 # median of at least 5 passes over the list after a warm-up, one list in
 # memory, held as one string and offsets: nothing per URL for the
-# collector to mark), in turns, ROUNDS times, and prints the medians in ns per URL
-# and weburl's time over ada's; then each side's best round and their
+# collector to mark), in turns, ROUNDS times, and prints the medians in
+# ns per URL and weburl's time over ada's; then each side's best round and their
 # ratio, which a machine busy with other work moves less than the
 # medians' (other work only ever adds time). The modes: parse (ada::parse and
 # get_href; weburl.Parse and Href), resolve (each list's references
