@@ -1040,6 +1040,11 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{12}, "/x/y.css", uint8(0)) // "/*.css": a suffix, compared alone
 	f.Add([]byte{12}, "/x.cssy", uint8(0))
 	f.Add([]byte{12}, "/.CSS", uint8(7))
+	f.Add([]byte{9}, "/abcdefgh/c", uint8(0)) // paths of 9 bytes or more, whose tip tipFits compares in a word
+	f.Add([]byte{9}, "/Abcdefghij", uint8(7))
+	f.Add([]byte{12}, "/xyzw/y.css", uint8(0))
+	f.Add([]byte{12}, "/xyzw/y.CSS", uint8(7))
+	f.Add([]byte{12}, "/xyzwvu.cssy", uint8(0))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

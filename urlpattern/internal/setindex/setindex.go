@@ -248,6 +248,9 @@ type shapeInfo struct {
 	// start or end (tipSide); or the rest, by fitsSegments.
 	list uint8
 	tip  Seg
+	// tipWord is the tip's text of up to 8 bytes as a little-endian
+	// word, for tipFits.
+	tipWord uint64
 }
 
 // tipSide returns the side of the path where edgeFits compares the
@@ -450,6 +453,11 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 		info.list, info.tip = listTip, info.back[0]
 	default:
 		info.list = listSegments
+	}
+	if t := info.tip.Text; len(t) <= 8 {
+		for i := range len(t) {
+			info.tipWord |= uint64(t[i]) << (8 * i)
+		}
 	}
 }
 
@@ -743,7 +751,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 				s := &ix.shapes[shapes[bits.TrailingZeros64(m)]]
 				if s.pattern == last || s.schemes&scheme == 0 || s.empty&filled != 0 || s.filled&^filled != 0 ||
 					s.edge && !grouped && p.rooted && !p.firstIs(s.front[0].Text) ||
-					!p.fits(s) || s.list == listTip && p.rooted && !p.edgeFits(s.tipSide(), s.tip) ||
+					!p.fits(s) || s.list == listTip && p.rooted && !p.tipFits(s) ||
 					s.list == listSegments && !p.fitsSegments(s, 1, 0) {
 					continue
 				}
@@ -1282,6 +1290,30 @@ func (p *Path) edgeFits(side int, want Seg) bool {
 		return false
 	}
 	return t == want.Text || p.fold && ascii.EqualFold(t, want.Text)
+}
+
+// tipFits reports whether the path, which starts with "/", has the tip
+// of s, a listTip shape, where edgeFits looks for it (tipSide). A tip of
+// up to eight bytes it compares with one word of the path, loaded at its
+// start or end: on the crawl scopes of 50 sites with a file type first
+// ("/*.pdf" before "/*"), edgeFits' call of memequal and its checks took
+// about 50 of Match's 504 instructions (bench/README.md).
+func (p *Path) tipFits(s *shapeInfo) bool {
+	n := len(s.tip.Text)
+	if n > 8 || len(p.path) < 9 {
+		return p.edgeFits(s.tipSide(), s.tip)
+	}
+	var x uint64
+	if s.tip.Suffix {
+		x = ascii.Load64(p.path, len(p.path)-8) >> (64 - 8*uint(n))
+	} else {
+		x = ascii.Load64(p.path, 1) & (1<<(8*uint(n)) - 1)
+	}
+	if p.fold {
+		// The texts of a folded index are in lower case.
+		x = ascii.LowerWord(x)
+	}
+	return x == s.tipWord
 }
 
 // firstIs reports whether the path, which starts with "/", has t as its

@@ -49,10 +49,14 @@ func TestSchemeOf(t *testing.T) {
 // any host, exact or not, and more of them than an index checks one by
 // one, so that the tables are read.
 func FuzzFolded(f *testing.F) {
-	for _, p := range []string{"/docs/ABC", "/Abcdefghijklmnopqrstu/x", "/abcdefghIJKLMNOPqrstu/x", "/x/Y/z", "/BLOG-post", "/a/b/c/FILE.PDF", "/", "/a//b", "UNROOTED"} {
+	for _, p := range []string{"/docs/ABC", "/Abcdefghijklmnopqrstu/x", "/abcdefghIJKLMNOPqrstu/x", "/x/Y/z", "/BLOG-post", "/a/b/c/FILE.PDF", "/", "/a//b", "UNROOTED",
+		"/Abcdefgh", "/xyz/Q.ABCDEFG", "/abcdefgHIJ/k", "/x.abcdefgh"} {
 		f.Add(p)
 	}
-	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "x", "y", "blog", "file", "a", "b", "c"}
+	// The texts' lengths put the prefixes and suffixes ("/abcdefg*",
+	// "/*.abcdefg") on either side of the eight bytes tipFits compares
+	// as one word.
+	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "x", "y", "blog", "file", "a", "b", "c", "abcdefg", "abcdefgh"}
 	build := func(ix *Index) *Index {
 		i := 0
 		for _, t := range texts {
