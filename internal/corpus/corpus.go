@@ -236,24 +236,35 @@ func PerURL(b *testing.B, urls []string, op func(string)) {
 	if len(urls) == 0 {
 		b.Fatal("corpus.PerURL: no URLs")
 	}
+	all, spans := pack(urls)
+	runtime.GC()
+	b.SetBytes(int64(len(all) / len(spans)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	runN(b.N, all, spans, op)
+}
+
+// A span is a URL's offset and length in PerURL's string of them all.
+type span struct{ off, n uint32 }
+
+// pack returns the URLs in one string, and the span of each.
+func pack(urls []string) (string, []span) {
 	var text strings.Builder
 	spans := make([]span, len(urls))
 	for i, u := range urls {
 		spans[i] = span{uint32(text.Len()), uint32(len(u))}
 		text.WriteString(u)
 	}
-	all := text.String()
-	runtime.GC()
-	b.SetBytes(int64(len(all) / len(spans)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for left := b.N; left > 0; left -= len(spans) {
-		runSpans(all, spans[:min(left, len(spans))], op)
-	}
+	return text.String(), spans
 }
 
-// A span is a URL's offset and length in PerURL's string of them all.
-type span struct{ off, n uint32 }
+// runN calls op n times with the spans of text in turn, from the first
+// again after the last.
+func runN(n int, text string, spans []span, op func(string)) {
+	for left := n; left > 0; left -= len(spans) {
+		runSpans(text, spans[:min(left, len(spans))], op)
+	}
+}
 
 // runSpans calls op with each span of text, which holds them all (an
 // empty text only empty spans, which unsafe.String makes "" of a nil
