@@ -5,12 +5,12 @@
 # median of at least 5 passes over the list after a warm-up, one list in
 # memory, held as one string and offsets: nothing per URL for the
 # collector to mark), in turns, ROUNDS times, and prints the medians in
-# ns per URL and weburl's time over ada's; then each side's best round and their
-# ratio, which a machine busy with other work moves less than the
-# medians' (other work only ever adds time). The modes: parse (ada::parse and
-# get_href; weburl.Parse and Href), resolve (each list's references
-# against their bases, bench.Refs: ada::parse with a base; base.Parse)
-# and canparse (can_parse; CanParse).
+# ns per URL and weburl's time over ada's; then each side's best round
+# and their ratio, which a machine busy with other work moves less than
+# the medians' (other work only ever adds time). The modes: parse
+# (ada::parse and get_href; weburl.Parse and Href), resolve (each list's
+# references against their bases, bench.Refs: ada::parse with a base;
+# base.Parse) and canparse (can_parse; CanParse).
 #
 #	ADA=/tmp/ada/ada_url_bench ./vsada.sh [rounds]     (default 5)
 #

@@ -658,24 +658,24 @@ func TestSetSpeed(t *testing.T) {
 				return linear.Ratio(&testing.T{}, name, bound, a, b)
 			}
 		}
-		// Match's run makes k times the loop's passes, k about as many
-		// times as Match is faster (from the least of three runs of each,
-		// after one of Match, less a fifth; at most 32), so that the two runs take
-		// about as long and the collection before each weighs on them
-		// alike. For some milliseconds after it, passes over the URLs run
-		// slower, Match's and the loop's alike (on the file-type set,
-		// Match's first three passes took 1.9, 1.2 and 0.7 ms, then 0.4
-		// to 0.5; the loop's first 4.6, then 3.5): with runs of the same
-		// passes, a tenth of the loop's, Match's bore it ten times over,
-		// and on that set measured 5.2 to 7.8 times as fast in four runs,
-		// where BenchmarkSet gives 8 to 11. As long as k passes of Match
-		// take no longer than the loop's run, which k's margin keeps, a
-		// time the collection adds to both runs alike can only lower the
-		// ratio measured.
-		// Each side's time for k is the least of three runs: from one, a
-		// run of Match that a collection or the VM's neighbours slowed
-		// gave k 1 where the others gave 6 to 8, and the set measured
-		// 3.9 times as fast, against 10.2 to 12.2 in the runs around it.
+		// Match's run makes k times the loop's passes, k about as many times
+		// as Match is faster (from the least of three runs of each, after one
+		// of Match, less a fifth; at most 32), so that the two runs take about
+		// as long and the collection before each weighs on them alike. For
+		// some milliseconds after it, passes over the URLs run slower, Match's
+		// and the loop's alike (on the file-type set, Match's first three
+		// passes took 1.9, 1.2 and 0.7 ms, then 0.4 to 0.5; the loop's first
+		// 4.6, then 3.5): with runs of the same passes, a tenth of the loop's,
+		// Match's bore it ten times over, and on that set measured 5.2 to 7.8
+		// times as fast in four runs, where BenchmarkSet gives 8 to 11. As
+		// long as k passes of Match take no longer than the loop's run, which
+		// k's margin keeps, a time the collection adds to both runs alike can
+		// only lower the ratio measured.
+		//
+		// Each side's time for k is the least of three runs: from one, a run
+		// of Match that a collection or the VM's neighbours slowed gave k 1
+		// where the others gave 6 to 8, and the set measured 3.9 times as
+		// fast, against 10.2 to 12.2 in the runs around it.
 		match()
 		k := min(32, max(1, int(0.8*float64(leastOf3(loop))/float64(leastOf3(match)))))
 		r := check(t, name+": Match against the loop", float64(k)/3, matches(k*passes), loop)

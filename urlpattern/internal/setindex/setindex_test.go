@@ -55,7 +55,9 @@ func FuzzFolded(f *testing.F) {
 	}
 	// The texts' lengths put the prefixes and suffixes ("/abcdefg*",
 	// "/*.abcdefg") on either side of the eight bytes tipFits compares
-	// as one word.
+	// as one word, where the folded index lowers the path's word and the
+	// plain one reads the path lowered. (Whether tipFits answers as
+	// TestURL does, FuzzSetShapes checks.)
 	texts := []string{"docs", "abc", "abcdefghijklmnopqrstu", "x", "y", "blog", "file", "a", "b", "c", "abcdefg", "abcdefgh"}
 	build := func(ix *Index) *Index {
 		i := 0
