@@ -200,6 +200,32 @@ func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 	return append(dst, host[:end]...)
 }
 
+// surtKeyCap is the capacity of the buffer surtKey makes for the SURT of
+// u, with hostname (less a "www" StripWWW takes), port and path u's: the
+// key's length with the whole path, which appendPlainPath copies before
+// the key drops a last "/" and doubled ones, where its query's rules keep
+// the query's length (the commonest URLs); for any other URL, a close
+// estimate, which encoding may outgrow. It takes the allocator's size
+// class of the key's length for all but a few keys, where keyCap's bound
+// for every URL, with the "www" and a fragment, took a class more for a
+// tenth of the keys of kasztp.
+func surtKeyCap(hostname, port, path string, u *weburl.URL, surt *SURTOptions) int {
+	n := len(hostname) + 1 + len(path) // ")"
+	if surt.WithScheme {
+		n += len(u.Protocol()) + len("//(")
+	}
+	if port != "" {
+		n += 1 + len(port)
+	}
+	if surt.TrailingComma {
+		n++
+	}
+	if u.HasSearch() {
+		n += max(len(u.Search()), 1)
+	}
+	return n
+}
+
 // surtOf appends the SURT of u to buf, or to a buffer keyBuffer makes if
 // buf is nil: surtKey's, or urlKey's where surtKey declines.
 func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
@@ -234,13 +260,6 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if !short || strayDots(dots, len(hostname)) {
 		return buf, false
 	}
-	given := len(buf)
-	if buf == nil {
-		buf = make([]byte, 0, keyCap(u.Href(), protocol, true, surt))
-	}
-	if surt.WithScheme {
-		buf = append(append(buf, protocol...), "//("...)
-	}
 	if c.StripWWW {
 		k := 0
 		switch {
@@ -251,8 +270,16 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		}
 		hostname, dots = hostname[k:], dots>>k
 	}
+	port, path := u.Port(), u.Pathname()
+	given := len(buf)
+	if buf == nil {
+		buf = make([]byte, 0, surtKeyCap(hostname, port, path, u, surt))
+	}
+	if surt.WithScheme {
+		buf = append(append(buf, protocol...), "//("...)
+	}
 	buf = appendLabelsByMask(buf, hostname, dots)
-	if port := u.Port(); port != "" {
+	if port != "" {
 		buf = append(append(buf, ':'), port...)
 	}
 	if surt.TrailingComma {
@@ -260,7 +287,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	}
 	buf = append(buf, ')')
 	start := len(buf)
-	buf, slashes, plain := appendPlainPath(buf, u.Pathname(), true)
+	buf, slashes, plain := appendPlainPath(buf, path, true)
 	if !plain {
 		return buf[:given], false
 	}
