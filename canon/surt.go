@@ -200,32 +200,6 @@ func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 	return append(dst, host[:end]...)
 }
 
-// surtKeyCap is the capacity of the buffer surtKey makes for the SURT of
-// u, with hostname (less a "www" StripWWW takes), port and path u's: the
-// key's length with the whole path, which appendPlainPath copies before
-// the key drops a last "/" and doubled ones, where its query's rules keep
-// the query's length (the commonest URLs); for any other URL, a close
-// estimate, which encoding may outgrow. It takes the allocator's size
-// class of the key's length for all but a few keys, where keyCap's bound
-// for every URL, with the "www" and a fragment, took a class more for a
-// tenth of the keys of kasztp.
-func surtKeyCap(hostname, port, path string, u *weburl.URL, surt *SURTOptions) int {
-	n := len(hostname) + 1 + len(path) // ")"
-	if surt.WithScheme {
-		n += len(u.Protocol()) + len("//(")
-	}
-	if port != "" {
-		n += 1 + len(port)
-	}
-	if surt.TrailingComma {
-		n++
-	}
-	if u.HasSearch() {
-		n += max(len(u.Search()), 1)
-	}
-	return n
-}
-
 // surtOf appends the SURT of u to buf, or to a buffer keyBuffer makes if
 // buf is nil: surtKey's, or urlKey's where surtKey declines.
 func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
@@ -244,11 +218,11 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 // trim, and a path appendPlainPath finds plain (without "%" or "(", it
 // has nothing to decode or strip); it reads the host once, for the mask
 // of its dots, the path once, as it copies it, and the URL's fields
-// once. If buf is nil it appends to a buffer of keyBuffer's capacity,
-// made once it has taken the host. For any other URL it returns ok false
-// and buf as it was, or, where it made the buffer before it found the
-// path not plain, that buffer, empty, and the caller calls urlKey with
-// it. c must be waybackRules or waybackKeepWWW, whose rules it follows.
+// once. If buf is nil it appends to a buffer of about the key's length,
+// made once it has taken the host's "www". For any other URL it returns
+// ok false and buf as it was, or, where it made the buffer before it
+// found the path not plain, that buffer, empty, and the caller calls
+// urlKey with it. c must be waybackRules or waybackKeepWWW, whose rules it follows.
 // FuzzSURTKey checks that it agrees with urlKey.
 func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_ []byte, ok bool) {
 	host := u.HostValue()
@@ -260,26 +234,33 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if !short || strayDots(dots, len(hostname)) {
 		return buf, false
 	}
+	www := 0 // the bytes StripWWW takes from the host
 	if c.StripWWW {
-		k := 0
 		switch {
 		case len(hostname) > 5 && hostname[:4] == "www." && hostname[4] != 'w':
-			k = 4 // the commonest, without wwwPrefix's call and loop
+			www = 4 // the commonest, without wwwPrefix's call and loop
 		case len(hostname) > 3 && hostname[0] == 'w':
-			k = wwwPrefix(hostname)
+			www = wwwPrefix(hostname)
 		}
-		hostname, dots = hostname[k:], dots>>k
+		hostname, dots = hostname[www:], dots>>www
 	}
-	port, path := u.Port(), u.Pathname()
 	given := len(buf)
 	if buf == nil {
-		buf = make([]byte, 0, surtKeyCap(hostname, port, path, u, surt))
+		// keyCap less the "/" it counts before a query, which a special
+		// URL's path (never empty) makes needless, and less the "www"
+		// taken: the key's length with the whole path, which
+		// appendPlainPath copies before the key drops a last "/" and
+		// doubled ones, for a URL without userinfo or fragment whose
+		// query's rules keep its length (the commonest URLs), and so the
+		// size class of the key's length (keyCap's took a class more for
+		// a tenth of kasztp's keys).
+		buf = make([]byte, 0, keyCap(u.Href(), protocol, true, surt)-1-www)
 	}
 	if surt.WithScheme {
 		buf = append(append(buf, protocol...), "//("...)
 	}
 	buf = appendLabelsByMask(buf, hostname, dots)
-	if port != "" {
+	if port := u.Port(); port != "" {
 		buf = append(append(buf, ':'), port...)
 	}
 	if surt.TrailingComma {
@@ -287,7 +268,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	}
 	buf = append(buf, ')')
 	start := len(buf)
-	buf, slashes, plain := appendPlainPath(buf, path, true)
+	buf, slashes, plain := appendPlainPath(buf, u.Pathname(), true)
 	if !plain {
 		return buf[:given], false
 	}
