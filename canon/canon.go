@@ -875,15 +875,14 @@ var pathBytes = func() (t [256]bool) {
 // FuzzDecodeRepeatedly checks the two against each other.
 func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw bool) (_ []byte, slashes, paren, ok bool) {
 	upper := false
-	prev := byte(0)
+	decode := c.DecodeRepeatedly && !raw
 	for i := 0; i < len(path); i++ {
 		ch := path[i]
 		if !pathBytes[ch] {
-			prev = ch
 			continue
 		}
 		switch {
-		case ch == '%' && c.DecodeRepeatedly && !raw:
+		case ch == '%' && decode:
 			if i+2 >= len(path) || !ascii.IsHex(path[i+1]) || !ascii.IsHex(path[i+2]) {
 				return buf, false, false, false
 			}
@@ -895,11 +894,11 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw boo
 			i += 2
 			ch = lo
 		case ch == '/':
-			slashes = slashes || prev == '/'
+			slashes = slashes || i > 0 && path[i-1] == '/'
 		case ch == '(':
 			paren = true
 		case ch == '.':
-			if raw && prev == '/' {
+			if raw && i > 0 && path[i-1] == '/' {
 				return buf, false, false, false
 			}
 		case set.Has(ch):
@@ -909,7 +908,6 @@ func (c *Canonicalizer) copyPath(buf []byte, path string, set ascii.Set, raw boo
 		case 'A' <= ch && ch <= 'Z':
 			upper = true
 		}
-		prev = ch
 	}
 	start := len(buf)
 	buf = append(buf, path...)
