@@ -770,12 +770,21 @@ func lowerBytes(s string) string {
 
 // FuzzWordAtATime compares the word-at-a-time scans and lowercasing with
 // byte-at-a-time ones, and the reversals of a host's labels, byte by
-// byte and by the mask of its dots, with strings.Split's.
+// byte and by the mask of its dots, with strings.Split's; and
+// authorityMarks with three calls of strings.LastIndexByte.
 func FuzzWordAtATime(f *testing.F) {
-	for _, s := range []string{"/a//b", "/A/./%(|", "abcdefg/", "/abcdefg/.", "abcdefgh//", "a.......b", "abcdefg..", "www.example.com", "a.b", ".", "a.bcdefghijklmn.", "0123456789.0123456789.0123456789.0123456789.0123456789.0123.567"} {
+	for _, s := range []string{"u:p@[::1]:80", "a@b@c:1]:2", "h:1:2", "/a//b", "/A/./%(|", "abcdefg/", "/abcdefg/.", "abcdefgh//", "a.......b", "abcdefg..", "www.example.com", "a.b", ".", "a.bcdefghijklmn.", "0123456789.0123456789.0123456789.0123456789.0123456789.0123.567"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		at, colon := authorityMarks(s)
+		wantAt, wantColon := strings.LastIndexByte(s, '@'), -1
+		if host := s[wantAt+1:]; strings.LastIndexByte(host, ':') > strings.LastIndexByte(host, ']') {
+			wantColon = wantAt + 1 + strings.LastIndexByte(host, ':')
+		}
+		if at != wantAt || colon != wantColon {
+			t.Errorf("authorityMarks(%q) = %d, %d; want %d, %d", s, at, colon, wantAt, wantColon)
+		}
 		b := []byte(s)
 		for i := range b {
 			b[i] &= 0x7F
