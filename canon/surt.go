@@ -222,8 +222,8 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 // made once it has taken the host's "www". For any other URL it returns
 // ok false and buf as it was, or, where it made the buffer before it
 // found the path not plain, that buffer, empty, and the caller calls
-// urlKey with it. c must be waybackRules or waybackKeepWWW, whose rules it follows.
-// FuzzSURTKey checks that it agrees with urlKey.
+// urlKey with it. c must be waybackRules or waybackKeepWWW, whose rules
+// it follows. FuzzSURTKey checks that it agrees with urlKey.
 func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_ []byte, ok bool) {
 	host := u.HostValue()
 	protocol, hostname := u.Protocol(), host.String()
