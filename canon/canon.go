@@ -337,7 +337,7 @@ func keyBuffer(u *weburl.URL, surt *SURTOptions) []byte {
 }
 
 // keyCap is keyBuffer's capacity for a URL with href, protocol and, if
-// host, a host.
+// host, a host. surtKey takes from it what it knows the key drops.
 func keyCap(href, protocol string, host bool, surt *SURTOptions) int {
 	n := len(href) + 2 // ")", and "/" before a query
 	if host {

@@ -200,8 +200,9 @@ func appendLabelsByMask(dst []byte, host string, dots uint64) []byte {
 	return append(dst, host[:end]...)
 }
 
-// surtOf appends the SURT of u to buf, or to a buffer keyBuffer makes if
-// buf is nil: surtKey's, or urlKey's where surtKey declines.
+// surtOf appends the SURT of u to buf, or, if buf is nil, to a buffer it
+// makes: surtKey's, of about the key's length, or, where surtKey declines
+// before it made one, keyBuffer's for urlKey.
 func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
 	buf, ok := c.surtKey(buf, u, surt)
 	if ok {
