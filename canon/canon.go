@@ -802,6 +802,7 @@ func appendPlainPath(buf []byte, p string, lower bool) (_ []byte, slashes, plain
 	}
 	buf = slices.Grow(buf, n)[:start+n]
 	d := buf[start:]
+	p = p[:len(d)] // the same length, which the loop's bounds are proved by
 	// other collects the bytes themselves and the "%" to "(" marks: a
 	// high bit in it is a byte that is not ASCII or one of "%&'(". single
 	// keeps bit 7 clear in a byte that is a "/" after a "/". The letters'
@@ -815,13 +816,13 @@ func appendPlainPath(buf []byte, p string, lower bool) (_ []byte, slashes, plain
 		keep = hi
 	}
 	i := 0
-	for ; i+8 <= n; i += 8 {
+	for ; i+8 <= len(d); i += 8 {
 		x := ascii.Load64(p, i)
 		m, u, ns := pathWord(x)
 		other |= x | m
 		single &= ns | ns<<8 | prev>>56 // a "/" after a "/", in this word or across
 		prev = ns
-		binary.LittleEndian.PutUint64(d[i:], x|u&keep>>2)
+		binary.LittleEndian.PutUint64(d[i:i+8], x|u&keep>>2)
 	}
 	if i < n {
 		// The last eight bytes, overlapping the word before: the bytes
