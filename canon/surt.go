@@ -183,7 +183,9 @@ func appendReversedLabels[S ~string | ~[]byte](dst []byte, host S) []byte {
 // whether it starts or ends with a dot or has two in a row, as
 // hasStrayDots does.
 func strayDots(dots uint64, n int) bool {
-	return n > 0 && (dots&1 != 0 || dots>>(n-1)&1 != 0 || dots&(dots>>1) != 0)
+	// The first byte, the last (none where n is 0: a shift of 64 bits or
+	// more gives 0), and each byte after a dot.
+	return dots&(1|1<<(uint(n)-1)|dots>>1) != 0
 }
 
 // appendLabelsByMask is appendReversedLabels for a host of at most 64
@@ -243,7 +245,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		case len(hostname) > 3 && hostname[0] == 'w':
 			www = wwwPrefix(hostname)
 		}
-		hostname, dots = hostname[www:], dots>>www
+		hostname, dots = hostname[www:], dots>>(www&63) // www < 64: the mask's bits
 	}
 	given := len(buf)
 	if buf == nil {
@@ -273,14 +275,14 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if !plain {
 		return buf[:given], false
 	}
-	p := buf[start:]
+	end := len(buf)
 	if slashes {
-		p = collapseSlashes(p)
+		end = start + len(collapseSlashes(buf[start:]))
 	}
-	if n := len(p); n > 1 && p[n-1] == '/' {
-		p = p[:n-1]
+	if end-start > 1 && buf[end-1] == '/' {
+		end--
 	}
-	buf = buf[:start+len(p)]
+	buf = buf[:end]
 	if u.HasSearch() {
 		buf = c.appendQueryAndFragment(buf, nil, u, surt, start)
 	}
