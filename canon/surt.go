@@ -126,9 +126,9 @@ func surtRules(opts *SURTOptions) *Canonicalizer {
 }
 
 // SURTURL returns the SURT of u, a URL parsed by package weburl, with
-// opts: for an href h, SURTURL of the URL weburl.Parse(h) returns is what SURT(h, opts)
-// returns, without parsing h again. For a nil or zero URL it returns "-",
-// as SURT does for "".
+// opts: for an href h, SURTURL of the URL weburl.Parse(h) returns is what
+// SURT(h, opts) returns, without parsing h again. For a nil or zero URL
+// it returns "-", as SURT does for "".
 func SURTURL(u *weburl.URL, opts SURTOptions) (string, error) {
 	if href, ok := surtURLAsIs(u, &opts); ok {
 		return SURT(href, opts)
