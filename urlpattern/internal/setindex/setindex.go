@@ -1154,9 +1154,15 @@ func (p *Path) counts(s *shapeInfo) bool {
 			return false
 		}
 	}
-	for m := s.frontAny; m != 0; m &= m - 1 {
-		if seg, _ := p.seg(0, bits.TrailingZeros8(m)); seg == "" {
+	if p.short() {
+		if s.frontAny != 0 && p.frontEmpty(s.frontAny) {
 			return false
+		}
+	} else {
+		for m := s.frontAny; m != 0; m &= m - 1 {
+			if seg, _ := p.seg(0, bits.TrailingZeros8(m)); seg == "" {
+				return false
+			}
 		}
 	}
 	for m := s.backAny; m != 0; m &= m - 1 {
@@ -1165,6 +1171,28 @@ func (p *Path) counts(s *shapeInfo) bool {
 		}
 	}
 	return s.rest < 0 || p.filledFrom(s.rest)
+}
+
+// frontEmpty reports, for a short path that starts with "/", whether a
+// segment m picks from the start (bit k for segment k) is empty or
+// missing, as seg would return "" for it: from the mask of the path's
+// "/", where one that another follows, or the path's last byte, starts
+// an empty segment, without the offsets seg reads.
+func (p *Path) frontEmpty(m uint8) bool {
+	p.count() // scan, once
+	s := p.slashes
+	empty := s & (s>>1 | 1<<(len(p.path)-1))
+	for ; m != 0; m >>= 1 {
+		if s == 0 {
+			return true // no segment k, nor after it
+		}
+		low := s & -s // the "/" before segment k
+		if m&1 != 0 && empty&low != 0 {
+			return true
+		}
+		s &^= low
+	}
+	return false
 }
 
 // filledFrom reports whether no segment of the path, which starts with

@@ -41,6 +41,47 @@ func TestSchemeOf(t *testing.T) {
 	t.Logf("%d strings", checked)
 }
 
+// TestFrontEmpty checks frontEmpty, which reads the mask of a short
+// path's "/", against seg, which reads the segments' offsets: for every
+// path of up to 11 bytes of "/" and "a" that starts with "/", and those
+// of 63 and 64 bytes (the longest short ones) that end with a segment
+// and with "/", whether a segment of each mask of the first eight is
+// empty or missing.
+func TestFrontEmpty(t *testing.T) {
+	var paths []string
+	for n := 1; n <= 11; n++ {
+		for bits := range 1 << (n - 1) {
+			b := []byte{'/'}
+			for i := range n - 1 {
+				b = append(b, "a/"[bits>>i&1])
+			}
+			paths = append(paths, string(b))
+		}
+	}
+	for _, n := range []int{63, 64} {
+		long := strings.Repeat("/ab", 20)
+		paths = append(paths, long+strings.Repeat("c", n-len(long)), long+strings.Repeat("c", n-len(long)-1)+"/")
+	}
+	for _, path := range paths {
+		for m := 1; m < 256; m++ {
+			want := false
+			for k := range 8 {
+				if m>>k&1 != 0 {
+					q := Path{path: path, segs: -1, nf: 1, rooted: true}
+					if seg, _ := q.seg(0, k); seg == "" {
+						want = true
+					}
+				}
+			}
+			p := Path{path: path, segs: -1, nf: 1, rooted: true}
+			if got := p.frontEmpty(uint8(m)); got != want {
+				t.Fatalf("frontEmpty(%08b) of %q = %v, want %v (from seg)", m, path, got, want)
+			}
+		}
+	}
+	t.Logf("%d paths", len(paths))
+}
+
 // FuzzFolded checks that an index made by NewFolded answers a path as an
 // index made by New of the same (lower-case) shapes answers the path
 // lowered: the same candidates, in order, with the same decisions. The
