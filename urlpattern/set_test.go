@@ -763,7 +763,9 @@ var shapeFamilies = []struct {
 //     segments P that are not empty; "routes of 10 sites, a language
 //     first" with "/:lang/P", "/P/:id?" and "/P/*"; "routes of 33
 //     sites": "/P", "/P/:id" and "/P/*" on the commonest first segment
-//     of each of the 33 sites with the most path shapes;
+//     of each of the 33 sites with the most path shapes; "routes of 20
+//     sites, five each": "/P", "/P/:id", "/P/:id/:page?", "/P/*" and
+//     "/:lang/P" on the commonest first segment of each of the 20;
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -961,7 +963,9 @@ func realSets(tb testing.TB) map[string]setCase {
 	// "/P", "/P/:id" and "/P/*", a router of many hosts; the same with a
 	// language first, "/:lang/P" with "/P/:id?" and "/P/*"; and those of
 	// 33 sites, "/P", "/P/:id" and "/P/*" on each one's commonest first
-	// segment, a router of many hosts with few routes each.
+	// segment, a router of many hosts with few routes each; and those of
+	// 20 sites, five routes on each one's commonest first segment, with
+	// a group and an optional segment after it and a language before.
 	byName := func(ss []*site) []*site {
 		return slices.SortedFunc(slices.Values(ss), func(a, b *site) int { return strings.Compare(a.host, b.host) })
 	}
@@ -970,6 +974,8 @@ func realSets(tb testing.TB) map[string]setCase {
 	sets["routes of 10 sites, a language first"] = withURLs(routers, compileAll(tb, siteRoutes(routers, 4, "/:lang/P", "/P/:id?", "/P/*")))
 	many := byName(byShapes[:33])
 	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
+	twenty := byName(byShapes[:20])
+	sets["routes of 20 sites, five each"] = withURLs(twenty, compileAll(tb, siteRoutes(twenty, 1, "/P", "/P/:id", "/P/:id/:page?", "/P/*", "/:lang/P")))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
