@@ -389,26 +389,31 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 		k, err := c.lenientKey(buf, rawURL)
 		return k, rawURL, err
 	}
-	var u weburl.URL
-	if err := c.parse(&u, rawURL); err != nil {
-		return nil, "", err
+	u, err := weburl.Parse(rawURL)
+	if err != nil {
+		if u, err = c.parseWithScheme(rawURL, err); err != nil {
+			return nil, "", err
+		}
 	}
 	if surt == nil {
-		return c.urlKey(buf, &u, nil), u.Href(), nil
+		return c.urlKey(buf, u, nil), u.Href(), nil
 	}
-	return c.surtOf(buf, &u, surt), u.Href(), nil
+	return c.surtOf(buf, u, surt), u.Href(), nil
 }
 
-// parse parses rawURL into u with the URL Standard's parser, as c reads a
-// URL that is not Lenient: after DefaultScheme, if rawURL has no scheme.
-func (c *Canonicalizer) parse(u *weburl.URL, rawURL string) error {
-	var p *weburl.Parser // the zero Parser
-	err := p.ParseInto(u, rawURL)
-	if err != nil && c.DefaultScheme != "" && errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
-		// No scheme: the parser fails with this code exactly then.
-		err = p.ParseInto(u, c.DefaultScheme+"://"+ascii.TrimC0Space(rawURL))
+// parseWithScheme is what c reads of an input that weburl.Parse failed
+// on with err, as c reads a URL that is not Lenient: an input without a
+// scheme parsed again after DefaultScheme, if c has one; else err. Its
+// callers call weburl.Parse themselves, which is inlined into them, so
+// that the URL it makes is on their stack (through Parser.ParseInto in a
+// function of c's, which no caller could inline with it, it took two
+// calls more).
+func (c *Canonicalizer) parseWithScheme(rawURL string, err error) (*weburl.URL, error) {
+	if c.DefaultScheme == "" || !errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
+		return nil, err
 	}
-	return err
+	// No scheme: the parser fails with this code exactly then.
+	return weburl.Parse(c.DefaultScheme + "://" + ascii.TrimC0Space(rawURL))
 }
 
 // urlKey makes the key of u, a URL of the URL Standard, or, if surt is

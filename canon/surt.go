@@ -66,11 +66,13 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 		return surtAsIs(rawURL, &opts)
 	}
 	c := surtRules(&opts) // Wayback's rules, which are not Lenient
-	var u weburl.URL
-	if err := c.parse(&u, rawURL); err != nil {
-		return "", err
+	u, err := weburl.Parse(rawURL)
+	if err != nil {
+		if u, err = c.parseWithScheme(rawURL, err); err != nil {
+			return "", err
+		}
 	}
-	return ownedString(c.surtOf(nil, &u, &opts)), nil // into a buffer the size of the key
+	return ownedString(c.surtOf(nil, u, &opts)), nil // into a buffer the size of the key
 }
 
 // AppendSURT appends the SURT of rawURL, as [SURT] returns it, to dst and
@@ -90,11 +92,13 @@ func AppendSURT(dst []byte, rawURL string, opts SURTOptions) ([]byte, error) {
 		return append(dst, k...), nil
 	}
 	c := surtRules(&opts)
-	var u weburl.URL
-	if err := c.parse(&u, rawURL); err != nil {
-		return dst, err
+	u, err := weburl.Parse(rawURL)
+	if err != nil {
+		if u, err = c.parseWithScheme(rawURL, err); err != nil {
+			return dst, err
+		}
 	}
-	return c.surtOf(dst, &u, &opts), nil
+	return c.surtOf(dst, u, &opts), nil
 }
 
 // keptAsIs reports whether the SURT of rawURL is not made by the URL
