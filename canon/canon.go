@@ -631,7 +631,10 @@ func hasStrayDots[S ~string | ~[]byte](h S) bool {
 // A host they would empty stays. If domain is not "", the host is that
 // domain, which must stay one or become a valid IPv4 address: trimmed
 // dots that leave it ending in a number that is no IPv4 address stay (an
-// IPv4 address is written as one, and ip is true).
+// IPv4 address is written as one, and ip is true). The "www" of such a
+// domain goes, and what is left is cleaned again, as it would be alone:
+// its dots may trim to an address ("www.0.." gives "0..", and so
+// "0.0.0.0", as "0.." does).
 func (c *Canonicalizer) cleanHost(buf []byte, start int, domain string) (_ []byte, ip bool) {
 	h := buf[start:]
 	if c.TrimHostDots && hasStrayDots(h) && !allDots(h) {
@@ -642,7 +645,10 @@ func (c *Canonicalizer) cleanHost(buf []byte, start int, domain string) (_ []byt
 			// IPv4 address if it ends in a number, or fails.
 			switch host, err := weburl.ParseHost(string(h)); {
 			case err != nil:
-				h = append(buf[:start], domain...)[start:]
+				if i := wwwPrefix(domain); c.StripWWW && i > 0 {
+					return c.cleanHost(append(buf[:start], domain[i:]...), start, domain[i:])
+				}
+				return append(buf[:start], domain...), false
 			case host.Kind() == weburl.HostIPv4:
 				return append(buf[:start], host.String()...), true
 			}
