@@ -133,7 +133,10 @@ type Canonicalizer struct {
 	// something follows: "http://www2.a.example/" gives
 	// "http://a.example/"; "www2a.example" stays. As with TrimHostDots, a
 	// host left empty or naming an IPv4 address the URL Standard rejects
-	// stays as it is.
+	// stays as it is. With TrimHostDots, a domain whose dots stay loses
+	// its "www" all the same, and the rest is trimmed as it would be
+	// alone: "http://www.0../" gives "http://0.0.0.0/", as
+	// "http://0../" does.
 	StripWWW bool
 
 	// CollapseSlashes makes a run of "/" in a path one:
