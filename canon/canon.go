@@ -407,10 +407,9 @@ func (c *Canonicalizer) key(buf []byte, rawURL string, surt *SURTOptions) (_ []b
 // parseWithScheme is what c reads of an input that weburl.Parse failed
 // on with err, as c reads a URL that is not Lenient: an input without a
 // scheme parsed again after DefaultScheme, if c has one; else err. Its
-// callers call weburl.Parse themselves, which is inlined into them, so
-// that the URL it makes is on their stack (through Parser.ParseInto in a
-// function of c's, which no caller could inline with it, it took two
-// calls more).
+// callers call weburl.Parse themselves: it is inlined into them, with
+// its URL on their stack, where a function of c's that called
+// Parser.ParseInto took two calls more.
 func (c *Canonicalizer) parseWithScheme(rawURL string, err error) (*weburl.URL, error) {
 	if c.DefaultScheme == "" || !errors.Is(err, weburl.ErrMissingSchemeNonRelativeURL) {
 		return nil, err
