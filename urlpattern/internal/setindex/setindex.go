@@ -1173,15 +1173,21 @@ func (p *Path) counts(s *shapeInfo) bool {
 	return s.rest < 0 || p.filledFrom(s.rest)
 }
 
+// emptyStarts returns, for a short path that starts with "/" and that
+// scan has read, the mask of its "/" that start an empty segment: those
+// another "/" follows, and one that is the path's last byte.
+func (p *Path) emptyStarts() uint64 {
+	s := p.slashes
+	return s & (s>>1 | 1<<(len(p.path)-1))
+}
+
 // frontEmpty reports, for a short path that starts with "/", whether a
 // segment m picks from the start (bit k for segment k) is empty or
 // missing, as seg would return "" for it: from the mask of the path's
-// "/", where one that another follows, or the path's last byte, starts
-// an empty segment, without the offsets seg reads.
+// "/" (emptyStarts), without the offsets seg reads.
 func (p *Path) frontEmpty(m uint8) bool {
 	p.count() // scan, once
-	s := p.slashes
-	empty := s & (s>>1 | 1<<(len(p.path)-1))
+	s, empty := p.slashes, p.emptyStarts()
 	for ; m != 0; m >>= 1 {
 		if s == 0 {
 			return true // no segment k, nor after it
@@ -1207,7 +1213,7 @@ func (p *Path) filledFrom(k int) bool {
 		for range k {
 			m &= m - 1 // the "/" before segment k, and those after
 		}
-		return m&(m>>1)|m>>(len(p.path)-1) == 0
+		return m&p.emptyStarts() == 0
 	}
 	p.seg(0, k) // the offset of the "/" before segment k, in front[k]
 	rest := p.path[p.front[k]:]

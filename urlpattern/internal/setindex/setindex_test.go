@@ -41,12 +41,13 @@ func TestSchemeOf(t *testing.T) {
 	t.Logf("%d strings", checked)
 }
 
-// TestFrontEmpty checks frontEmpty, which reads the mask of a short
-// path's "/", against seg, which reads the segments' offsets: for every
-// path of up to 11 bytes of "/" and "a" that starts with "/", and those
-// of 63 and 64 bytes (the longest short ones) that end with a segment
-// and with "/", whether a segment of each mask of the first eight is
-// empty or missing.
+// TestFrontEmpty checks frontEmpty and filledFrom, which read the mask
+// of a short path's "/" (emptyStarts), against seg, which reads the
+// segments' offsets, and against the segments strings.Split gives: for
+// every path of up to 11 bytes of "/" and "a" that starts with "/", and
+// those of 63 and 64 bytes (the longest short ones) that end with a
+// segment and with "/", whether a segment of each mask of the first
+// eight is empty or missing, and whether one from segment k on is empty.
 func TestFrontEmpty(t *testing.T) {
 	var paths []string
 	for n := 1; n <= 11; n++ {
@@ -76,6 +77,14 @@ func TestFrontEmpty(t *testing.T) {
 			p := Path{path: path, segs: -1, nf: 1, rooted: true}
 			if got := p.frontEmpty(uint8(m)); got != want {
 				t.Fatalf("frontEmpty(%08b) of %q = %v, want %v (from seg)", m, path, got, want)
+			}
+		}
+		segs := strings.Split(path[1:], "/")
+		for k := range maxDepth + 1 {
+			want := k >= len(segs) || !slices.Contains(segs[k:], "")
+			p := Path{path: path, segs: -1, nf: 1, rooted: true}
+			if got := p.filledFrom(k); got != want {
+				t.Fatalf("filledFrom(%d) of %q = %v, want %v (segments %q)", k, path, got, want, segs)
 			}
 		}
 	}
