@@ -25,8 +25,10 @@ import (
 // the special scheme or schemes a protocol names ("https", "http{s}?"), and
 // by whether the port must be the default and the username, password,
 // search or hash empty ("" in the pattern: "https://example.com/*#" has the
-// search and hash ""), or must not be ("https://example.com:8080/*"), picks
-// them, in a few lookups, before any is run. A
+// search and hash ""), or must not be ("https://example.com:8080/*"), and
+// by the text a search must be or start with ("?ring=alpine" or
+// "?ring=alpine*", crawl scopes that differ only in their query; not
+// with IgnoreCase), picks them, in a few lookups, before any is run. A
 // pattern whose hostname and pathname the index decides (fixed text,
 // ":name" alone in a segment, "*" between segments, "/:name?" and
 // "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
@@ -108,6 +110,12 @@ func NewSet(patterns ...*Pattern) *Set {
 			default:
 				s.others[i] = append(s.others[i], sc)
 				filter.Rest = true
+				if ch.comp == Search {
+					// Text it starts with: the index reads the search
+					// filledOthers gives it, as the pattern matches no
+					// empty search (Filled).
+					filter.Search, filter.SearchWhole = searchStart(ch.c)
+				}
 				if k := emptyComp(ch.comp); k != 0 && !sc.matchesEmpty() {
 					// "8080" in the port, "q=*" in the search: the index
 					// leaves out the pattern for a URL in which that
@@ -130,6 +138,22 @@ func NewSet(patterns ...*Pattern) *Set {
 		s.folded.Build()
 	}
 	return s
+}
+
+// searchStart returns the text that every search a search pattern
+// matches starts with, and whether the search is that text: a fixed
+// text ("ring=alpine"), or one a sequence starts with ("ring=alpine*",
+// "title=:title"); "" where the pattern has none that the index can
+// read, or ignores case.
+func searchStart(c *component) (text string, whole bool) {
+	switch {
+	case c.opts.ignoreCase:
+	case c.kind == kindExact:
+		return c.fixed, true
+	case c.kind == kindSeq && len(c.seq) > 0 && c.seq[0].kind == seqLit:
+		return c.seq[0].lit, false
+	}
+	return "", false
 }
 
 // hostKeys returns what a hostname pattern says of the hostnames it
@@ -257,20 +281,23 @@ func emptyComp(c Component) setindex.Comps {
 
 // filled returns the components of u that are not empty, of those some
 // pattern of s matches only when empty or only when not, as the index
-// reads a URL; port says whether u has a port (read by the caller, which
-// keeps filled small enough to inline: Match's hot path).
-func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps) {
-	if port {
-		f = setindex.CompPort
-	}
+// reads a URL, and u's search (the query without its "?") where some
+// pattern's is one of them, which every pattern with a search the index
+// reads is (Filled); else "". port says whether u has a port (read by
+// the caller, which keeps filled small enough to inline: Match's hot
+// path).
+func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps, search string) {
 	if s.empty&^setindex.CompPort != 0 {
-		f |= s.filledOthers(u)
+		f, search = s.filledOthers(u)
 	}
-	return f
+	if port {
+		f |= setindex.CompPort
+	}
+	return f, search
 }
 
 // filledOthers is filled for the components other than the port.
-func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps) {
+func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps, search string) {
 	p := s.empty
 	if p&setindex.CompUsername != 0 && u.Username() != "" {
 		f |= setindex.CompUsername
@@ -278,21 +305,24 @@ func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps) {
 	if p&setindex.CompPassword != 0 && u.Password() != "" {
 		f |= setindex.CompPassword
 	}
-	if p&setindex.CompSearch != 0 && u.Search() != "" { // "" for an empty query too
-		f |= setindex.CompSearch
+	if p&setindex.CompSearch != 0 {
+		if search = componentValue(u, Search); search != "" { // "" for an empty query too
+			f |= setindex.CompSearch
+		}
 	}
 	if p&setindex.CompHash != 0 && u.Hash() != "" {
 		f |= setindex.CompHash
 	}
-	return f
+	return f, search
 }
 
 // candidates calls visit with the patterns the index picks for u (see
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
-	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
+	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
+	filled, search := s.filled(u, u.Port() != "")
 	if s.folded == nil {
-		s.index.Candidates(host, path, scheme, filled, visit)
+		s.index.Candidates(host, path, search, scheme, filled, visit)
 		return
 	}
 	// The folded index's candidates, collected, then visited in order
@@ -303,12 +333,12 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 	}
 	var buf [16]candidate // most URLs have fewer: no allocation
 	folded := buf[:0]
-	s.folded.Candidates(host, path, scheme, filled, func(i int, decided bool) bool {
+	s.folded.Candidates(host, path, search, scheme, filled, func(i int, decided bool) bool {
 		folded = append(folded, candidate{i, decided})
 		return false
 	})
 	stopped := false
-	s.index.Candidates(host, path, scheme, filled, func(i int, decided bool) bool {
+	s.index.Candidates(host, path, search, scheme, filled, func(i int, decided bool) bool {
 		for ; len(folded) > 0 && folded[0].i < i; folded = folded[1:] {
 			if visit(folded[0].i, folded[0].decided) {
 				stopped = true
@@ -484,13 +514,14 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
-	index = s.index.First(host, path, scheme, filled, func(i int, decided bool) bool {
+	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
+	filled, search := s.filled(u, u.Port() != "")
+	index = s.index.First(host, path, search, scheme, filled, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
 	if s.folded != nil {
 		// The first of the IgnoreCase patterns, if it comes before index.
-		if j := s.folded.First(host, path, scheme, filled, func(i int, decided bool) bool {
+		if j := s.folded.First(host, path, search, scheme, filled, func(i int, decided bool) bool {
 			return index >= 0 && i > index || s.test(i, decided, u)
 		}); j >= 0 && (index < 0 || j < index) {
 			index = j

@@ -384,6 +384,16 @@ func FuzzSet(f *testing.F) {
 		others = append(others, MustCompile(scheme+"://"+host+"/zz/"+path))
 	}
 	others = append(others, others...)
+	// And the patterns with a search, all of them, where the index reads
+	// their candidates as bit sets (an exact host of more than fewHost
+	// shapes), before the set; the seeds their URLs.
+	searched := compileAll(f, searchPatterns())
+	all = append(all, searched...)
+	all = append(all, compileAllWith(f, searchPatterns()[:12], &Options{IgnoreCase: true})...)
+	for _, s := range []string{"https://search.example/s?q=ab", "https://search.example/s?q=a", "https://search.example/s?Q=A", "https://api.example.com/v1/users/42?page=10",
+		"https://search.example/s?q=" + strings.Repeat("x", 70) + "y", "https://search.example/s?q=" + strings.Repeat("x", 70), "https://search.example/s?q=abc&p=2", "https://search.example/s?"} {
+		f.Add(s, uint64(0xffffffffffffffff))
+	}
 	f.Fuzz(func(t *testing.T, raw string, pick uint64) {
 		u, err := weburl.Parse(raw)
 		if err != nil {
@@ -404,7 +414,7 @@ func FuzzSet(f *testing.F) {
 				folded = append(folded, p)
 			}
 		}
-		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...), folded} {
+		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...), folded, append(slices.Clone(searched), ps...)} {
 			s := NewSet(ps...)
 			gi, gok := s.Match(u)
 			wi, wok := loopMatch(ps, u)
@@ -417,6 +427,22 @@ func FuzzSet(f *testing.F) {
 			checkExec(t, "fuzz", s, ps, u, wi)
 		}
 	})
+}
+
+// searchPatterns returns patterns that differ in their search: fixed
+// text, text and a group or "*" (which the index reads as a start),
+// starts of one another, longer than the index's keys (63 bytes), and
+// others it does not read ("*", "", a regexp group first), on two hosts.
+func searchPatterns() []string {
+	long := "q=" + strings.Repeat("x", 70)
+	var srcs []string
+	for _, prefix := range []string{"https://search.example/s?", "https://api.example.com/v1/users/:id?"} {
+		for _, search := range []string{"q=a", "q=ab", "q=a*", "q=ab*", "q=:v", "q=:v&p=*", "page=1", "page=1{0}?", "Q=a", long, long + "*", long + "y*",
+			"*", "", "(q|p)=a*", "q=abc&p=:p"} {
+			srcs = append(srcs, prefix+search)
+		}
+	}
+	return srcs
 }
 
 // manyRoutes returns n routes on one host, each under a first segment
@@ -766,6 +792,12 @@ var shapeFamilies = []struct {
 //     of each of the 33 sites with the most path shapes; "routes of 20
 //     sites, five each": "/P", "/P/:id", "/P/:id/:page?", "/P/*" and
 //     "/:lang/P" on the commonest first segment of each of the 20;
+//   - "crawl scopes by a query's value": on the site's path and the
+//     name N of its queries' first parameter with the most values (of
+//     the lists, www.webring.com/hub and "ring"), "http{s}?://H/path?N=V"
+//     for its 100 commonest values V, patterns that differ only in
+//     their search; "crawl scopes by a query's start" the same with
+//     "?N=V*";
 //   - "mixed": half of the first site's routes, half of the scopes.
 func realSets(tb testing.TB) map[string]setCase {
 	lines := append(corpus.Lines(tb, "kasztp.txt"), corpus.Lines(tb, "userbait.txt")...)
@@ -778,6 +810,10 @@ func realSets(tb testing.TB) map[string]setCase {
 	}
 	sites := map[string]*site{}
 	shapes := map[string]bool{}
+	// params holds, by a site's path and the name of the first parameter
+	// of its queries ("www.webring.com/hub?ring"), the values that name
+	// has, with their counts.
+	params := map[string]map[string]int{}
 	var others []*weburl.URL
 	for i, line := range lines {
 		u, err := weburl.Parse(line)
@@ -790,6 +826,16 @@ func realSets(tb testing.TB) map[string]setCase {
 			sites[u.Hostname()] = st
 		}
 		st.urls = append(st.urls, u)
+		if query := strings.TrimPrefix(u.Search(), "?"); query != "" {
+			param, _, _ := strings.Cut(query, "&")
+			if name, value, ok := strings.Cut(param, "="); ok && value != "" {
+				key := u.Hostname() + u.Pathname() + "?" + name
+				if params[key] == nil {
+					params[key] = map[string]int{}
+				}
+				params[key][value]++
+			}
+		}
 		segs := strings.Split(strings.TrimPrefix(u.Pathname(), "/"), "/")
 		st.firsts[segs[0]]++
 		if len(segs) > 1 {
@@ -998,6 +1044,22 @@ func realSets(tb testing.TB) map[string]setCase {
 	sets["crawl scopes of 50 sites, a file type first"] = withURLs(typed, compileAll(tb, types))
 	mixed := append(sets["mixed"].ps, compileAll(tb, scopes[:50])...)
 	sets["mixed"] = withURLs(bySize[:20], mixed)
+	// The scopes of a site's path by the value of its queries' first
+	// parameter, on the path and parameter with the most values
+	// ("https://www.webring.com/hub?ring=alpineclubring"): the patterns
+	// differ only in their search, whole or by its start ("ring=alpine*").
+	param := slices.MaxFunc(slices.Collect(maps.Keys(params)), func(a, b string) int {
+		return cmp.Or(len(params[a])-len(params[b]), strings.Compare(b, a))
+	})
+	host, _, _ := strings.Cut(param, "/")
+	var whole, starts []string
+	for _, value := range top(params[param], 100) {
+		path, name, _ := strings.Cut(param[len(host):], "?")
+		src := "http{s}?://" + host + escapePatternString(path) + "?" + escapePatternString(name+"="+value)
+		whole, starts = append(whole, src), append(starts, src+"*")
+	}
+	sets["crawl scopes by a query's value"] = withURLs([]*site{sites[host]}, compileAll(tb, whole))
+	sets["crawl scopes by a query's start"] = withURLs([]*site{sites[host]}, compileAll(tb, starts))
 	return sets
 }
 

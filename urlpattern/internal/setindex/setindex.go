@@ -1,10 +1,10 @@
 // Package setindex is the index of a urlpattern.Set: what each pattern
 // of a set says of the hostnames and pathnames it can match, and of their
 // schemes and other components, and, for a URL, which patterns it can
-// match by its hostname, the segments of its pathname, its scheme and
-// which of its other components are empty, in a few lookups. It knows
-// nothing of URL patterns: package urlpattern describes each pattern to
-// it by a Host and Shapes.
+// match by its hostname, the segments of its pathname, its scheme, which
+// of its other components are empty and the start of its search, in a
+// few lookups. It knows nothing of URL patterns: package urlpattern
+// describes each pattern to it by a Host and Shapes.
 package setindex
 
 import (
@@ -99,12 +99,20 @@ const (
 // RestOther says that it has one only for a URL whose scheme is not
 // special: a protocol pattern ("http*") whose answer for the special
 // schemes Schemes gives.
+//
+// Search, if not "", is text that the search of every URL the pattern
+// matches (its query, without the "?") starts with, or, with
+// SearchWhole, is: the index leaves the pattern out for a URL whose
+// search does not ("?ring=miniatures*", "?title=Main_Page"). It only
+// narrows; Rest still says that the search is to be checked.
 type Filter struct {
-	Schemes   Schemes
-	Empty     Comps
-	Filled    Comps
-	Rest      bool
-	RestOther bool
+	Schemes     Schemes
+	Empty       Comps
+	Filled      Comps
+	Rest        bool
+	RestOther   bool
+	Search      string
+	SearchWhole bool
 }
 
 // A Seg is what a shape says of one segment of a pathname (the text
@@ -149,6 +157,10 @@ const (
 	maxDepth  = 8
 	maxCount  = 31
 	maxSuffix = 63
+	// maxSearch is the longest start of a search the index looks up: a
+	// pattern whose search starts with more is keyed by its first
+	// maxSearch bytes, which every search it matches starts with too.
+	maxSearch = 63
 )
 
 // A word is a word of a bit set of shapes, one bit each.
@@ -216,6 +228,14 @@ type Index struct {
 	byCount  [maxCount + 1][]word // by a pathname's number of segments (maxCount: that many or more)
 	front    [maxDepth]position
 	back     [maxDepth]position
+
+	// The shapes whose Filter has a Search: by the whole search
+	// (SearchWhole), by its start (its first maxSearch bytes at most),
+	// with a bit for each length of those keys, and all of them.
+	searchWhole table
+	searchStart table
+	searchLens  uint64
+	searched    []word
 }
 
 // A shapeInfo is what an index checks of a shape once the lookups have
@@ -376,6 +396,16 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	ix.comps |= f.Empty
 	ix.fcomps |= f.Filled
+	if f.Search != "" {
+		if f.SearchWhole {
+			ix.searchWhole.add(f.Search, bit)
+		} else {
+			key := f.Search[:min(len(f.Search), maxSearch)]
+			ix.searchStart.add(key, bit)
+			ix.searchLens |= 1 << len(key)
+		}
+		set(&ix.searched)
+	}
 	switch host.Kind {
 	case HostExact:
 		ix.hostExact.add(host.Text, bit)
@@ -492,6 +522,9 @@ func (ix *Index) Build() {
 	}
 	ix.hostOther = grow(ix.hostOther)
 	ix.unrooted = grow(ix.unrooted)
+	if ix.searched != nil {
+		ix.searched = grow(ix.searched)
+	}
 	for k := range ix.empty {
 		ix.empty[k], ix.filled[k] = grow(ix.empty[k]), grow(ix.filled[k])
 	}
@@ -680,25 +713,30 @@ type Path struct {
 
 // Candidates calls visit with each pattern whose hostname and pathname
 // may match host and path, and whose Filter holds for scheme (a URL's,
-// by SchemeOf) and the URL's components that are not empty (filled; only
-// those some pattern's Filter.Empty or Filled has need be in it), in
-// order, once each, and whether the index decides that its hostname and
-// pathname match (then only the pattern's other components are left to
-// check), until visit returns true.
-func (ix *Index) Candidates(host, path string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
-	ix.find(host, path, scheme, filled, visit, false)
+// by SchemeOf), the URL's components that are not empty (filled; only
+// those some pattern's Filter.Empty or Filled has need be in it) and its
+// search (its query without the "?"; read only if some pattern's Filter
+// has a Search, and otherwise best left ""), in order, once each, and
+// whether the index decides that its hostname and pathname match (then
+// only the pattern's other components are left to check), until visit
+// returns true. A Filter's Search leaves a pattern out only where the
+// index narrows the candidates as bit sets: of an exact host with few
+// shapes, and of a few candidates left by the host and the other
+// components, each is visited, and its check reads the search.
+func (ix *Index) Candidates(host, path, search string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
+	ix.find(host, path, search, scheme, filled, visit, false)
 }
 
 // First returns the first pattern that matches a URL of the host, path,
 // scheme and filled components (as Candidates takes them), or -1: the first candidate
 // that the index decides wholly (its Filter has no Rest), or for which
 // test, called as Candidates calls visit, returns true.
-func (ix *Index) First(host, path string, scheme Schemes, filled Comps, test func(pattern int, decided bool) bool) int {
-	return ix.find(host, path, scheme, filled, test, true)
+func (ix *Index) First(host, path, search string, scheme Schemes, filled Comps, test func(pattern int, decided bool) bool) int {
+	return ix.find(host, path, search, scheme, filled, test, true)
 }
 
 // find is Candidates, and with first, First.
-func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool, first bool) int {
+func (ix *Index) find(host, path, search string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool, first bool) int {
 	// The Path set up for path, field by field: a composite literal was
 	// copied twice, and a method that set the fields through a pointer
 	// made path escape (so a caller's path in a buffer on its stack
@@ -811,7 +849,7 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 		front, back := 0, 0 // the segments at each end that narrow's lookups checked
 		if !few {
 			var left bool
-			if c, left, few, front, back = ix.narrow(c, w0, &p, m); !left {
+			if c, left, few, front, back = ix.narrow(c, w0, &p, m, search); !left {
 				continue
 			}
 		}
@@ -836,13 +874,32 @@ func (ix *Index) find(host, path string, scheme Schemes, filled Comps, visit fun
 	return -1
 }
 
+// narrowSearch returns the candidates c, of the words from w0 on, less
+// the shapes with a Filter.Search that search neither is (SearchWhole)
+// nor starts with: one lookup for the whole search, and one for each
+// length of a start up to the search's. narrow calls it first, for more
+// than a few candidates (a few are checked one by one): in find's loop,
+// for every chunk, it took 10 to 25 more instructions per Match on
+// BenchmarkSet's sets, none of which has a Search.
+func (ix *Index) narrowSearch(c quad, w0 int, search string) quad {
+	in := ix.searchWhole.get(search).quad(w0)
+	// The keys' lengths up to the search's (2<<63 is 0: every length).
+	for lens := ix.searchLens & (2<<min(len(search), maxSearch) - 1); lens != 0; lens &= lens - 1 {
+		in = in.or(ix.searchStart.get(search[:bits.TrailingZeros64(lens)]).quad(w0))
+	}
+	return c.andNot(loadQuad(ix.searched, w0).andNot(in))
+}
+
 // narrow narrows the candidates c, of the words from w0 on, by the
-// segments of the path, and returns them, whether any is left, and
-// whether it stopped with few left, for the caller to check one by one;
-// and how many segments at the start (front) and end (back) it looked
-// up, whose text the candidates have (see fitsSide). m, if not nil,
-// keeps the lookups from chunk to chunk.
-func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups) (_ quad, left, few bool, front, back int) {
+// URL's search (narrowSearch) and the segments of the path, and returns
+// them, whether any is left, and whether it stopped with few left, for
+// the caller to check one by one; and how many segments at the start
+// (front) and end (back) it looked up, whose text the candidates have
+// (see fitsSide). m, if not nil, keeps the lookups from chunk to chunk.
+func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups, search string) (_ quad, left, few bool, front, back int) {
+	if ix.searched != nil {
+		c = ix.narrowSearch(c, w0, search)
+	}
 	if !p.rooted {
 		c = c.and(loadQuad(ix.unrooted, w0))
 		return c, !c.zero(), false, 0, 0
