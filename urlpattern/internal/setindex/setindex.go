@@ -653,7 +653,7 @@ func groupSlots(groups []firstGroup) []firstGroup {
 	}
 	slots := make([]firstGroup, n)
 	for _, g := range groups {
-		j := strHash(g.a, g.b, len(g.text)) & uint32(n-1)
+		j := strHash(g.a, g.b, midWord(g.text), len(g.text)) & uint32(n-1) // g.text is in lower case where the index folds
 		for slots[j].mask != 0 {
 			j = (j + 1) & uint32(n-1)
 		}
@@ -1555,11 +1555,12 @@ func groupOf(slots []firstGroup, seg string, fold bool) uint64 {
 	} else {
 		a, b = keyWords(seg)
 	}
+	m := midWord(seg)
 	if fold {
-		a, b = ascii.LowerWord(a), ascii.LowerWord(b)
+		a, b, m = ascii.LowerWord(a), ascii.LowerWord(b), ascii.LowerWord(m)
 	}
 	mask := uint32(len(slots) - 1)
-	for j := strHash(a, b, len(seg)) & mask; ; j = (j + 1) & mask {
+	for j := strHash(a, b, m, len(seg)) & mask; ; j = (j + 1) & mask {
 		g := &slots[j]
 		if g.mask == 0 || g.a == a && g.b == b && len(g.text) == len(seg) && (len(seg) <= 16 || longEqual(seg, g.text, fold)) {
 			return g.mask
@@ -1662,11 +1663,31 @@ func keyWords(s string) (a, b uint64) {
 	return a, b
 }
 
-// strHash hashes a key by its words and length, a few multiplications
-// whatever its length.
-func strHash(a, b uint64, n int) uint32 {
-	h := (a*0x9E3779B97F4A7C15 ^ b + uint64(n)) * 0xC2B2AE3D27D4EB4F
-	return uint32(h >> 32)
+// midWord returns the eight bytes of a key of more than 16 bytes from
+// its eighth on, which its words (keyWords) leave out, for strHash: all
+// of the rest of a key of up to 24 bytes, many hostnames, so that keys
+// that differ only there take slots of their own ("www.site101.org.uk"
+// and "www.site102.org.uk"); 0 for a shorter key.
+func midWord(key string) uint64 {
+	if len(key) <= 16 {
+		return 0
+	}
+	return ascii.Load64(key, 8)
+}
+
+// strHash hashes a key by its words (keyWords), its middle word
+// (midWord) and its length, a few multiplications whatever its length;
+// the middle word multiplied, so that a byte that is in it and in the
+// last word (of a key of 17 to 23 bytes) does not cancel out. Its callers take its low bits, and a product's low bits depend only on
+// its factors' low bits: the bytes of the product are returned in
+// reverse order, its high bits, which depend on every bit of the key's
+// words, low. Its high half, returned as it was, gave keys that differ
+// only in the high bytes of their words ("section-8000" to
+// "section-8099", "2024-01-15" and "2024-01-16") one slot, and a lookup
+// among them a probe for each (TestStrHashSpreads).
+func strHash(a, b, m uint64, n int) uint32 {
+	h := (a*0x9E3779B97F4A7C15 ^ b ^ m*0xD6E8FEB86659FD93 + uint64(n)) * 0xC2B2AE3D27D4EB4F
+	return uint32(bits.ReverseBytes64(h))
 }
 
 // add sets bit i of key's bit set.
@@ -1704,11 +1725,12 @@ func (t *table) slot(key string) *entry {
 	} else {
 		a, b = keyWords(key)
 	}
+	m := midWord(key)
 	if t.fold {
-		a, b = ascii.LowerWord(a), ascii.LowerWord(b) // the words of the lowered key
+		a, b, m = ascii.LowerWord(a), ascii.LowerWord(b), ascii.LowerWord(m) // the words of the lowered key
 	}
 	mask := uint32(len(t.slots) - 1)
-	for j := strHash(a, b, len(key)) & mask; ; j = (j + 1) & mask {
+	for j := strHash(a, b, m, len(key)) & mask; ; j = (j + 1) & mask {
 		e := &t.slots[j]
 		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || longEqual(key, e.key, t.fold)) {
 			return e
