@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 
 	"github.com/weburl/weburl"
@@ -61,15 +62,46 @@ func BenchmarkCompile(b *testing.B) {
 
 // setBench returns the sets BenchmarkSet and TestSetSpeed time: the
 // hand-written route and crawl-scope sets, with URLs made for them, and
-// the sets made from the URL lists (realSets), and the routes on any
-// host (anyHostRoutes).
+// the sets made from the URL lists (realSets), the routes on any host
+// (anyHostRoutes), and those whose patterns differ only in their port,
+// username or fragment (numberedSets).
 func setBench(tb testing.TB) map[string]setCase {
 	out := realSets(tb)
 	for name, srcs := range map[string][]string{"routes": routePatterns(), "crawl": crawlPatterns()} {
 		out[name] = setCase{compileAll(tb, srcs), setURLs(tb)[:1200]}
 	}
 	out["routes on any host"] = anyHostRoutes(tb)
+	maps.Copy(out, numberedSets(tb))
 	return out
+}
+
+// numberedSets returns sets of patterns that differ only in their port,
+// username or fragment, a number in each (numbered).
+func numberedSets(tb testing.TB) map[string]setCase {
+	return map[string]setCase{
+		"servers by port":      numbered(tb, "http://localhost:%d/*", "http://localhost:%d/app/page"),
+		"accounts by username": numbered(tb, "https://user%d@example.com/*", "https://user%d@example.com/home"),
+		"sections by fragment": numbered(tb, "https://example.com/doc#section-%d", "https://example.com/doc#section-%d"),
+	}
+}
+
+// numbered returns a set of 100 patterns, pattern with the numbers 8000
+// to 8099 in it, and 300 URLs, url with 8000 to 8149 in it, each twice:
+// half of them match a pattern, each one pattern.
+func numbered(tb testing.TB, pattern, url string) setCase {
+	var srcs []string
+	for i := range 100 {
+		srcs = append(srcs, fmt.Sprintf(pattern, 8000+i))
+	}
+	c := setCase{ps: compileAll(tb, srcs)}
+	for i := range 300 {
+		u, err := weburl.Parse(fmt.Sprintf(url, 8000+i%150))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		c.urls = append(c.urls, u)
+	}
+	return c
 }
 
 // BenchmarkSet times Set.Match against a loop of TestURL that stops at

@@ -2,6 +2,7 @@ package urlpattern
 
 import (
 	"iter"
+	"math/bits"
 	"strings"
 
 	"github.com/weburl/weburl"
@@ -26,9 +27,10 @@ import (
 // by whether the port must be the default and the username, password,
 // search or hash empty ("" in the pattern: "https://example.com/*#" has the
 // search and hash ""), or must not be ("https://example.com:8080/*"), and
-// by the text a search must be or start with ("?ring=alpine" or
-// "?ring=alpine*", crawl scopes that differ only in their query; not
-// with IgnoreCase), picks them, in a few lookups, before any is run. A
+// by the text the port, username, password, search or hash must be or
+// start with (":8080", "?ring=alpine" or "?ring=alpine*", as in crawl
+// scopes that differ only in their query; not with IgnoreCase), picks
+// them, in a few lookups, before any is run. A
 // pattern whose hostname and pathname the index decides (fixed text,
 // ":name" alone in a segment, "*" between segments, "/:name?" and
 // "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
@@ -58,6 +60,7 @@ type Set struct {
 	folded   *setindex.Index // the patterns with IgnoreCase where index has others; else nil
 	others   [][]setCheck    // by pattern: the components the index does not look at
 	empty    setindex.Comps  // the components some pattern matches only when empty, or only when not
+	texts    setindex.Comps  // the components of which some pattern has text first, which the index reads
 }
 
 // compBits are the components of setindex's Comps, bit by bit.
@@ -110,17 +113,20 @@ func NewSet(patterns ...*Pattern) *Set {
 			default:
 				s.others[i] = append(s.others[i], sc)
 				filter.Rest = true
-				if ch.comp == Search {
-					// Text it starts with: the index reads the search
-					// filledOthers gives it, as the pattern matches no
-					// empty search (Filled).
-					filter.Search, filter.SearchWhole = searchStart(ch.c)
-				}
-				if k := emptyComp(ch.comp); k != 0 && !sc.matchesEmpty() {
-					// "8080" in the port, "q=*" in the search: the index
-					// leaves out the pattern for a URL in which that
-					// component is empty.
-					filter.Filled |= k
+				if k := emptyComp(ch.comp); k != 0 {
+					if !sc.matchesEmpty() {
+						// "8080" in the port, "q=*" in the search: the
+						// index leaves out the pattern for a URL in which
+						// that component is empty.
+						filter.Filled |= k
+					}
+					// And for one whose component does not start with
+					// the text the pattern's does ("q=" of "q=*"), or is
+					// not the one it is ("8080"), which values gives it.
+					if text, whole := textStart(ch.c); text != "" {
+						filter.Texts[bits.TrailingZeros8(uint8(k))] = setindex.Text{Text: text, Whole: whole}
+						s.texts |= k
+					}
 				}
 			}
 		}
@@ -140,12 +146,12 @@ func NewSet(patterns ...*Pattern) *Set {
 	return s
 }
 
-// searchStart returns the text that every search a search pattern
-// matches starts with, and whether the search is that text: a fixed
-// text ("ring=alpine"), or one a sequence starts with ("ring=alpine*",
-// "title=:title"); "" where the pattern has none that the index can
-// read, or ignores case.
-func searchStart(c *component) (text string, whole bool) {
+// textStart returns the text that every value a component's pattern
+// matches starts with, and whether the value is that text: a fixed text
+// (the search "ring=alpine", the port "8080"), or one a sequence starts
+// with ("ring=alpine*", "title=:title"); "" where the pattern has none
+// that the index can read, or ignores case.
+func textStart(c *component) (text string, whole bool) {
 	switch {
 	case c.opts.ignoreCase:
 	case c.kind == kindExact:
@@ -281,23 +287,20 @@ func emptyComp(c Component) setindex.Comps {
 
 // filled returns the components of u that are not empty, of those some
 // pattern of s matches only when empty or only when not, as the index
-// reads a URL, and u's search (the query without its "?") where some
-// pattern's is one of them, which every pattern with a search the index
-// reads is (Filled); else "". port says whether u has a port (read by
-// the caller, which keeps filled small enough to inline: Match's hot
-// path).
-func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps, search string) {
-	if s.empty&^setindex.CompPort != 0 {
-		f, search = s.filledOthers(u)
-	}
+// reads a URL; port says whether u has a port (read by the caller, which
+// keeps filled small enough to inline: Match's hot path).
+func (s *Set) filled(u *weburl.URL, port bool) (f setindex.Comps) {
 	if port {
-		f |= setindex.CompPort
+		f = setindex.CompPort
 	}
-	return f, search
+	if s.empty&^setindex.CompPort != 0 {
+		f |= s.filledOthers(u)
+	}
+	return f
 }
 
 // filledOthers is filled for the components other than the port.
-func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps, search string) {
+func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps) {
 	p := s.empty
 	if p&setindex.CompUsername != 0 && u.Username() != "" {
 		f |= setindex.CompUsername
@@ -305,24 +308,38 @@ func (s *Set) filledOthers(u *weburl.URL) (f setindex.Comps, search string) {
 	if p&setindex.CompPassword != 0 && u.Password() != "" {
 		f |= setindex.CompPassword
 	}
-	if p&setindex.CompSearch != 0 {
-		if search = componentValue(u, Search); search != "" { // "" for an empty query too
-			f |= setindex.CompSearch
-		}
+	if p&setindex.CompSearch != 0 && u.Search() != "" { // "" for an empty query too
+		f |= setindex.CompSearch
 	}
 	if p&setindex.CompHash != 0 && u.Hash() != "" {
 		f |= setindex.CompHash
 	}
-	return f, search
+	return f
+}
+
+// values sets in v the components of u of which some pattern of s has
+// text first (texts), as the index reads them, and returns v. Its
+// callers make v only where s has texts, on their stack, and pass nil
+// where it has none: a Values declared on every call, and zeroed, would
+// cost every Match.
+func (s *Set) values(u *weburl.URL, v *setindex.Values) *setindex.Values {
+	for k := s.texts; k != 0; k &= k - 1 {
+		i := bits.TrailingZeros8(uint8(k))
+		v[i] = componentValue(u, compBits[i])
+	}
+	return v
 }
 
 // candidates calls visit with the patterns the index picks for u (see
 // setindex.Index.Candidates).
 func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
-	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
-	filled, search := s.filled(u, u.Port() != "")
+	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
+	var values *setindex.Values
+	if s.texts != 0 {
+		values = s.values(u, new(setindex.Values))
+	}
 	if s.folded == nil {
-		s.index.Candidates(host, path, search, scheme, filled, visit)
+		s.index.Candidates(host, path, values, scheme, filled, visit)
 		return
 	}
 	// The folded index's candidates, collected, then visited in order
@@ -333,12 +350,12 @@ func (s *Set) candidates(u *weburl.URL, visit func(i int, decided bool) bool) {
 	}
 	var buf [16]candidate // most URLs have fewer: no allocation
 	folded := buf[:0]
-	s.folded.Candidates(host, path, search, scheme, filled, func(i int, decided bool) bool {
+	s.folded.Candidates(host, path, values, scheme, filled, func(i int, decided bool) bool {
 		folded = append(folded, candidate{i, decided})
 		return false
 	})
 	stopped := false
-	s.index.Candidates(host, path, search, scheme, filled, func(i int, decided bool) bool {
+	s.index.Candidates(host, path, values, scheme, filled, func(i int, decided bool) bool {
 		for ; len(folded) > 0 && folded[0].i < i; folded = folded[1:] {
 			if visit(folded[0].i, folded[0].decided) {
 				stopped = true
@@ -514,14 +531,17 @@ func (s *Set) Match(u *weburl.URL) (index int, ok bool) {
 	if u == nil || u.Href() == "" {
 		return index, false
 	}
-	host, path, scheme := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme())
-	filled, search := s.filled(u, u.Port() != "")
-	index = s.index.First(host, path, search, scheme, filled, func(i int, decided bool) bool {
+	host, path, scheme, filled := u.Hostname(), u.Pathname(), setindex.SchemeOf(u.Scheme()), s.filled(u, u.Port() != "")
+	var values *setindex.Values
+	if s.texts != 0 {
+		values = s.values(u, new(setindex.Values))
+	}
+	index = s.index.First(host, path, values, scheme, filled, func(i int, decided bool) bool {
 		return s.test(i, decided, u)
 	})
 	if s.folded != nil {
 		// The first of the IgnoreCase patterns, if it comes before index.
-		if j := s.folded.First(host, path, search, scheme, filled, func(i int, decided bool) bool {
+		if j := s.folded.First(host, path, values, scheme, filled, func(i int, decided bool) bool {
 			return index >= 0 && i > index || s.test(i, decided, u)
 		}); j >= 0 && (index < 0 || j < index) {
 			index = j

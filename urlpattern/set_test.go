@@ -261,7 +261,9 @@ func TestSetAgreesWithLoop(t *testing.T) {
 	}
 	sets["crawl, a label's group"] = compileAll(t, tenants)
 	seen := map[*weburl.URL]bool{} // the real sets share their URLs
-	for name, c := range realSets(t) {
+	made := realSets(t)
+	maps.Copy(made, numberedSets(t))
+	for name, c := range made {
 		sets[name] = c.ps
 		for _, u := range c.urls {
 			if !seen[u] {
@@ -384,14 +386,17 @@ func FuzzSet(f *testing.F) {
 		others = append(others, MustCompile(scheme+"://"+host+"/zz/"+path))
 	}
 	others = append(others, others...)
-	// And the patterns with a search, all of them, where the index reads
-	// their candidates as bit sets (an exact host of more than fewHost
-	// shapes), before the set; the seeds their URLs.
-	searched := compileAll(f, searchPatterns())
-	all = append(all, searched...)
-	all = append(all, compileAllWith(f, searchPatterns()[:12], &Options{IgnoreCase: true})...)
+	// And the patterns with text in their search, port, username or
+	// hash, all of them, where the index reads their candidates as bit
+	// sets (an exact host of more than fewHost shapes), before the set;
+	// the seeds their URLs.
+	texts := compileAll(f, textPatterns())
+	all = append(all, texts...)
+	all = append(all, compileAllWith(f, textPatterns()[:12], &Options{IgnoreCase: true})...)
 	for _, s := range []string{"https://search.example/s?q=ab", "https://search.example/s?q=a", "https://search.example/s?Q=A", "https://api.example.com/v1/users/42?page=10",
-		"https://search.example/s?q=" + strings.Repeat("x", 70) + "y", "https://search.example/s?q=" + strings.Repeat("x", 70), "https://search.example/s?q=abc&p=2", "https://search.example/s?"} {
+		"https://search.example/s?q=" + strings.Repeat("x", 70) + "y", "https://search.example/s?q=" + strings.Repeat("x", 70), "https://search.example/s?q=abc&p=2", "https://search.example/s?",
+		"https://search.example:8080/s", "http://search.example:8089/x", "https://ada@search.example/s", "https://ada:pw@search.example/s", "https://adb@search.example/s#sec-1",
+		"https://search.example/s#sec-12", "https://search.example/s#sec-2", "https://search.example:443/s"} {
 		f.Add(s, uint64(0xffffffffffffffff))
 	}
 	f.Fuzz(func(t *testing.T, raw string, pick uint64) {
@@ -414,7 +419,7 @@ func FuzzSet(f *testing.F) {
 				folded = append(folded, p)
 			}
 		}
-		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...), folded, append(slices.Clone(searched), ps...)} {
+		for _, ps := range [][]*Pattern{ps, append(slices.Clone(others), ps...), folded, append(slices.Clone(texts), ps...)} {
 			s := NewSet(ps...)
 			gi, gok := s.Match(u)
 			wi, wok := loopMatch(ps, u)
@@ -429,11 +434,12 @@ func FuzzSet(f *testing.F) {
 	})
 }
 
-// searchPatterns returns patterns that differ in their search: fixed
-// text, text and a group or "*" (which the index reads as a start),
-// starts of one another, longer than the index's keys (63 bytes), and
-// others it does not read ("*", "", a regexp group first), on two hosts.
-func searchPatterns() []string {
+// textPatterns returns patterns that differ in the text of their
+// search, port, username or hash: fixed text, text and a group or "*"
+// (which the index reads as a start), starts of one another, longer than
+// the index's keys (63 bytes), and others it does not read ("*", "", a
+// regexp group first), on two hosts.
+func textPatterns() []string {
 	long := "q=" + strings.Repeat("x", 70)
 	var srcs []string
 	for _, prefix := range []string{"https://search.example/s?", "https://api.example.com/v1/users/:id?"} {
@@ -441,6 +447,12 @@ func searchPatterns() []string {
 			"*", "", "(q|p)=a*", "q=abc&p=:p"} {
 			srcs = append(srcs, prefix+search)
 		}
+	}
+	for _, port := range []string{"8080", "8081", "80*", "808(\\d)", ":p", "443"} {
+		srcs = append(srcs, "https://search.example:"+port+"/s", "http://search.example:"+port+"/*")
+	}
+	for _, rest := range []string{"ada@search.example/s", "ada:pw@search.example/s", "ad*@search.example/*", "search.example/s#sec-1", "search.example/s#sec-*", "search.example/s#sec-12"} {
+		srcs = append(srcs, "https://"+rest)
 	}
 	return srcs
 }

@@ -2,7 +2,7 @@
 // of a set says of the hostnames and pathnames it can match, and of their
 // schemes and other components, and, for a URL, which patterns it can
 // match by its hostname, the segments of its pathname, its scheme, which
-// of its other components are empty and the start of its search, in a
+// of its other components are empty and the text they start with, in a
 // few lookups. It knows nothing of URL patterns: package urlpattern
 // describes each pattern to it by a Host and Shapes.
 package setindex
@@ -100,20 +100,33 @@ const (
 // special: a protocol pattern ("http*") whose answer for the special
 // schemes Schemes gives.
 //
-// Search, if not "", is text that the search of every URL the pattern
-// matches (its query, without the "?") starts with, or, with
-// SearchWhole, is: the index leaves the pattern out for a URL whose
-// search does not ("?ring=miniatures*", "?title=Main_Page"). It only
-// narrows; Rest still says that the search is to be checked.
+// Texts, by the bit of a component in Comps, say what text the
+// component of every URL the pattern matches starts with, or is (the
+// search "ring=alpine*" or "title=Main_Page", the port "8080"): the
+// index leaves the pattern out for a URL whose component does not start
+// with it, or is not it (see Values). They only narrow: Rest still says
+// that those components are to be checked.
 type Filter struct {
-	Schemes     Schemes
-	Empty       Comps
-	Filled      Comps
-	Rest        bool
-	RestOther   bool
-	Search      string
-	SearchWhole bool
+	Schemes   Schemes
+	Empty     Comps
+	Filled    Comps
+	Rest      bool
+	RestOther bool
+	Texts     [numComps]Text
 }
+
+// A Text is what a Filter says of the text of a component: what it
+// starts with, or, with Whole, is; none where Text is "".
+type Text struct {
+	Text  string
+	Whole bool
+}
+
+// Values are the components of a URL other than its scheme, hostname
+// and pathname, by their bit in Comps, as a pattern's Filter.Texts say
+// them: the port, the username, the password, the search and the hash,
+// the last two without their "?" and "#".
+type Values [numComps]string
 
 // A Seg is what a shape says of one segment of a pathname (the text
 // between two "/", or after the last): its text, which has no "/"; with
@@ -157,10 +170,11 @@ const (
 	maxDepth  = 8
 	maxCount  = 31
 	maxSuffix = 63
-	// maxSearch is the longest start of a search the index looks up: a
-	// pattern whose search starts with more is keyed by its first
-	// maxSearch bytes, which every search it matches starts with too.
-	maxSearch = 63
+	// maxText is the longest start of a component's text the index
+	// looks up: a pattern whose component starts with more is keyed by
+	// its first maxText bytes, which every text it matches starts with
+	// too.
+	maxText = 63
 )
 
 // A word is a word of a bit set of shapes, one bit each.
@@ -228,14 +242,17 @@ type Index struct {
 	byCount  [maxCount + 1][]word // by a pathname's number of segments (maxCount: that many or more)
 	front    [maxDepth]position
 	back     [maxDepth]position
+	texts    [numComps]texts // the shapes whose Filter has a Text, by component
+	tcomps   Comps           // the components some shape's Filter has a Text for
+}
 
-	// The shapes whose Filter has a Search: by the whole search
-	// (SearchWhole), by its start (its first maxSearch bytes at most),
-	// with a bit for each length of those keys, and all of them.
-	searchWhole table
-	searchStart table
-	searchLens  uint64
-	searched    []word
+// texts are the shapes whose Filter has a Text for one component: by the
+// whole text (Whole), by its start (its first maxText bytes at most),
+// with a bit for each length of those keys, and all of them.
+type texts struct {
+	whole, start table
+	lens         uint64
+	shapes       []word
 }
 
 // A shapeInfo is what an index checks of a shape once the lookups have
@@ -396,15 +413,20 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 	}
 	ix.comps |= f.Empty
 	ix.fcomps |= f.Filled
-	if f.Search != "" {
-		if f.SearchWhole {
-			ix.searchWhole.add(f.Search, bit)
-		} else {
-			key := f.Search[:min(len(f.Search), maxSearch)]
-			ix.searchStart.add(key, bit)
-			ix.searchLens |= 1 << len(key)
+	for k, t := range f.Texts {
+		if t.Text == "" {
+			continue
 		}
-		set(&ix.searched)
+		tx := &ix.texts[k]
+		if t.Whole {
+			tx.whole.add(t.Text, bit)
+		} else {
+			key := t.Text[:min(len(t.Text), maxText)]
+			tx.start.add(key, bit)
+			tx.lens |= 1 << len(key)
+		}
+		set(&tx.shapes)
+		ix.tcomps |= 1 << k
 	}
 	switch host.Kind {
 	case HostExact:
@@ -522,8 +544,10 @@ func (ix *Index) Build() {
 	}
 	ix.hostOther = grow(ix.hostOther)
 	ix.unrooted = grow(ix.unrooted)
-	if ix.searched != nil {
-		ix.searched = grow(ix.searched)
+	for k := range ix.texts {
+		if ix.tcomps&(1<<k) != 0 {
+			ix.texts[k].shapes = grow(ix.texts[k].shapes)
+		}
 	}
 	for k := range ix.empty {
 		ix.empty[k], ix.filled[k] = grow(ix.empty[k]), grow(ix.filled[k])
@@ -714,29 +738,29 @@ type Path struct {
 // Candidates calls visit with each pattern whose hostname and pathname
 // may match host and path, and whose Filter holds for scheme (a URL's,
 // by SchemeOf), the URL's components that are not empty (filled; only
-// those some pattern's Filter.Empty or Filled has need be in it) and its
-// search (its query without the "?"; read only if some pattern's Filter
-// has a Search, and otherwise best left ""), in order, once each, and
+// those some pattern's Filter.Empty or Filled has need be in it) and
+// their values (only those some pattern's Filter.Texts has need be in
+// them; values may be nil if there are none), in order, once each, and
 // whether the index decides that its hostname and pathname match (then
 // only the pattern's other components are left to check), until visit
-// returns true. A Filter's Search leaves a pattern out only where the
+// returns true. A Filter's Texts leave a pattern out only where the
 // index narrows the candidates as bit sets: of an exact host with few
 // shapes, and of a few candidates left by the host and the other
-// components, each is visited, and its check reads the search.
-func (ix *Index) Candidates(host, path, search string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
-	ix.find(host, path, search, scheme, filled, visit, false)
+// components, each is visited, and its check reads the components.
+func (ix *Index) Candidates(host, path string, values *Values, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool) {
+	ix.find(host, path, values, scheme, filled, visit, false)
 }
 
 // First returns the first pattern that matches a URL of the host, path,
 // scheme and filled components (as Candidates takes them), or -1: the first candidate
 // that the index decides wholly (its Filter has no Rest), or for which
 // test, called as Candidates calls visit, returns true.
-func (ix *Index) First(host, path, search string, scheme Schemes, filled Comps, test func(pattern int, decided bool) bool) int {
-	return ix.find(host, path, search, scheme, filled, test, true)
+func (ix *Index) First(host, path string, values *Values, scheme Schemes, filled Comps, test func(pattern int, decided bool) bool) int {
+	return ix.find(host, path, values, scheme, filled, test, true)
 }
 
 // find is Candidates, and with first, First.
-func (ix *Index) find(host, path, search string, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool, first bool) int {
+func (ix *Index) find(host, path string, values *Values, scheme Schemes, filled Comps, visit func(pattern int, decided bool) bool, first bool) int {
 	// The Path set up for path, field by field: a composite literal was
 	// copied twice, and a method that set the fields through a pointer
 	// made path escape (so a caller's path in a buffer on its stack
@@ -849,7 +873,7 @@ func (ix *Index) find(host, path, search string, scheme Schemes, filled Comps, v
 		front, back := 0, 0 // the segments at each end that narrow's lookups checked
 		if !few {
 			var left bool
-			if c, left, few, front, back = ix.narrow(c, w0, &p, m, search); !left {
+			if c, left, few, front, back = ix.narrow(c, w0, &p, m, values); !left {
 				continue
 			}
 		}
@@ -874,31 +898,43 @@ func (ix *Index) find(host, path, search string, scheme Schemes, filled Comps, v
 	return -1
 }
 
-// narrowSearch returns the candidates c, of the words from w0 on, less
-// the shapes with a Filter.Search that search neither is (SearchWhole)
-// nor starts with: one lookup for the whole search, and one for each
-// length of a start up to the search's. narrow calls it first, for more
-// than a few candidates (a few are checked one by one): in find's loop,
-// for every chunk, it took 10 to 25 more instructions per Match on
-// BenchmarkSet's sets, none of which has a Search.
-func (ix *Index) narrowSearch(c quad, w0 int, search string) quad {
-	in := ix.searchWhole.get(search).quad(w0)
-	// The keys' lengths up to the search's (2<<63 is 0: every length).
-	for lens := ix.searchLens & (2<<min(len(search), maxSearch) - 1); lens != 0; lens &= lens - 1 {
-		in = in.or(ix.searchStart.get(search[:bits.TrailingZeros64(lens)]).quad(w0))
+// narrowTexts returns the candidates c, of the words from w0 on, less
+// the shapes with a Filter.Texts that the URL's values do not start
+// with, or are not (Whole): for each component, one lookup for the
+// whole value, and one for each length of a start up to the value's.
+// narrow calls it first, for more than a few candidates (a few are
+// checked one by one): in find's loop, for every chunk, the search's
+// took 10 to 25 more instructions per Match on BenchmarkSet's sets,
+// none of which has Texts.
+func (ix *Index) narrowTexts(c quad, w0 int, values *Values) quad {
+	for k := ix.tcomps; k != 0; k &= k - 1 {
+		tx, v := &ix.texts[bits.TrailingZeros8(uint8(k))], values[bits.TrailingZeros8(uint8(k))]
+		in := tx.whole.get(v).quad(w0)
+		// The keys' lengths up to the value's (2<<63 is 0: every length).
+		for lens := tx.lens & (2<<min(len(v), maxText) - 1); lens != 0; lens &= lens - 1 {
+			in = in.or(tx.start.get(v[:bits.TrailingZeros64(lens)]).quad(w0))
+		}
+		c = c.andNot(loadQuad(tx.shapes, w0).andNot(in))
 	}
-	return c.andNot(loadQuad(ix.searched, w0).andNot(in))
+	return c
 }
 
 // narrow narrows the candidates c, of the words from w0 on, by the
-// URL's search (narrowSearch) and the segments of the path, and returns
+// URL's values (narrowTexts) and the segments of the path, and returns
 // them, whether any is left, and whether it stopped with few left, for
 // the caller to check one by one; and how many segments at the start
 // (front) and end (back) it looked up, whose text the candidates have
 // (see fitsSide). m, if not nil, keeps the lookups from chunk to chunk.
-func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups, search string) (_ quad, left, few bool, front, back int) {
-	if ix.searched != nil {
-		c = ix.narrowSearch(c, w0, search)
+func (ix *Index) narrow(c quad, w0 int, p *Path, m *lookups, values *Values) (_ quad, left, few bool, front, back int) {
+	if ix.tcomps != 0 {
+		// Those a value leaves are often one or none, as where the
+		// patterns differ only in their search or port.
+		switch c = ix.narrowTexts(c, w0, values); {
+		case c.zero():
+			return c, false, false, 0, 0
+		case c.count() <= fewLeft:
+			return c, true, true, 0, 0
+		}
 	}
 	if !p.rooted {
 		c = c.and(loadQuad(ix.unrooted, w0))

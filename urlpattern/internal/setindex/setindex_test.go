@@ -1,6 +1,7 @@
 package setindex
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -226,8 +227,8 @@ func FuzzGrouped(f *testing.F) {
 				if got, want := candidates(ix[0], host, path), candidates(ix[1], host, path); !slices.Equal(got, want) {
 					t.Errorf("%s%q, folded %v: grouped %v, without groups %v", host, path, ix[0].fold, got, want)
 				}
-				got := ix[0].First(host, path, "", SchemeHTTPS, 0, test)
-				if want := ix[1].First(host, path, "", SchemeHTTPS, 0, test); got != want {
+				got := ix[0].First(host, path, nil, SchemeHTTPS, 0, test)
+				if want := ix[1].First(host, path, nil, SchemeHTTPS, 0, test); got != want {
 					t.Errorf("%s%q, folded %v: First grouped %d, without groups %d", host, path, ix[0].fold, got, want)
 				}
 			}
@@ -281,7 +282,7 @@ type visit struct {
 // candidates returns the visits of ix.Candidates for an https URL of
 // host and path with no components filled.
 func candidates(ix *Index, host, path string) (v []visit) {
-	ix.Candidates(host, path, "", SchemeHTTPS, 0, func(pattern int, decided bool) bool {
+	ix.Candidates(host, path, nil, SchemeHTTPS, 0, func(pattern int, decided bool) bool {
 		v = append(v, visit{pattern, decided})
 		return false
 	})
@@ -381,60 +382,69 @@ func equalShapes(a, b Shape) bool {
 		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Exact == b.Exact
 }
 
-// TestSearch checks that a Filter's Search leaves out of the candidates
-// exactly the patterns whose search a URL's does not start with, or is
-// not (SearchWhole), by the first maxSearch bytes of a longer start: on
-// 300 patterns (two chunks), of an exact host and of any, with searches
-// that are starts of one another (up to six keys a search starts with),
-// of 62 to 64 bytes and longer.
-func TestSearch(t *testing.T) {
+// TestTexts checks that a Filter's Texts leave out of the candidates
+// exactly the patterns whose component a URL's value does not start
+// with, or is not (Whole), by the first maxText bytes of a longer start:
+// on 300 patterns (two chunks), of an exact host and of any, with texts
+// for the search, and for the port or the hash, that are starts of one
+// another (up to six keys a value starts with), of 62 to 64 bytes and
+// longer.
+func TestTexts(t *testing.T) {
 	long := strings.Repeat("q=0123456789", 7)
 	texts := []string{"a", "ab", "abc", "abcd", "abcde", "abcdef", "b", "ring=x", "ring=xy", long, long + "z", long[:63], long[:62], long[:64]}
 	type pattern struct {
-		host        Host
-		search      string
-		whole, none bool
+		host  Host
+		texts [numComps]Text
 	}
+	search, other := bits.TrailingZeros8(uint8(CompSearch)), []int{bits.TrailingZeros8(uint8(CompPort)), bits.TrailingZeros8(uint8(CompHash))}
 	var ps []pattern
 	ix := New(300)
 	for i := range 300 {
-		p := pattern{host: Host{Kind: HostExact, Text: "h.example"}, search: texts[i*31%len(texts)], whole: i%3 == 1, none: i%7 == 0}
+		p := pattern{host: Host{Kind: HostExact, Text: "h.example"}}
 		if i%2 == 1 {
 			p.host = Host{Kind: HostOther}
 		}
-		f := Filter{Schemes: AllSchemes, Rest: true}
-		if !p.none {
-			f.Search, f.SearchWhole = p.search, p.whole
+		if i%7 != 0 {
+			p.texts[search] = Text{texts[i*31%len(texts)], i%3 == 1}
 		}
-		ix.Add(i, p.host, false, f, []Shape{AnyPath})
+		if i%5 == 0 {
+			p.texts[other[i%2]] = Text{texts[i*17%len(texts)], i%4 == 0}
+		}
+		ix.Add(i, p.host, false, Filter{Schemes: AllSchemes, Rest: true, Texts: p.texts}, []Shape{AnyPath})
 		ps = append(ps, p)
 	}
 	ix.Build()
-	holds := func(p pattern, search string) bool {
-		switch {
-		case p.none:
-			return true
-		case p.whole:
-			return search == p.search
+	holds := func(p pattern, values *Values) bool {
+		for k, t := range p.texts {
+			switch {
+			case t.Text == "":
+			case t.Whole && values[k] != t.Text:
+				return false
+			case !t.Whole && !strings.HasPrefix(values[k], t.Text[:min(len(t.Text), maxText)]):
+				return false
+			}
 		}
-		return strings.HasPrefix(search, p.search[:min(len(p.search), maxSearch)])
+		return true
 	}
-	searches := append([]string{"", "abcdef", "abcdefg", "abx", "ring=xyz", "ring=", "c", long + "zz", long[:63] + "!"}, texts...)
+	values := append([]string{"", "abcdef", "abcdefg", "abx", "ring=xyz", "ring=", "c", long + "zz", long[:63] + "!"}, texts...)
 	for _, host := range []string{"h.example", "other.example"} {
-		for _, search := range searches {
+		for j, v := range values {
+			var vs Values
+			vs[search] = v
+			vs[other[j%2]] = values[(j*5+3)%len(values)]
 			var want []int
 			for i, p := range ps {
-				if (host == "h.example" || p.host.Kind == HostOther) && holds(p, search) {
+				if (host == "h.example" || p.host.Kind == HostOther) && holds(p, &vs) {
 					want = append(want, i)
 				}
 			}
 			var got []int
-			ix.Candidates(host, "/x", search, SchemeHTTPS, 0, func(pattern int, _ bool) bool {
+			ix.Candidates(host, "/x", &vs, SchemeHTTPS, 0, func(pattern int, _ bool) bool {
 				got = append(got, pattern)
 				return false
 			})
 			if !slices.Equal(got, want) {
-				t.Errorf("%s, search %q: candidates %v, want %v", host, search, got, want)
+				t.Errorf("%s, values %q: candidates %v, want %v", host, vs, got, want)
 			}
 		}
 	}
