@@ -242,14 +242,14 @@ type Index struct {
 	byCount  [maxCount + 1][]word // by a pathname's number of segments (maxCount: that many or more)
 	front    [maxDepth]position
 	back     [maxDepth]position
-	texts    [numComps]texts // the shapes whose Filter has a Text, by component
-	tcomps   Comps           // the components some shape's Filter has a Text for
+	texts    [numComps]textKeys // the shapes whose Filter has a Text, by component
+	tcomps   Comps              // the components some shape's Filter has a Text for
 }
 
-// texts are the shapes whose Filter has a Text for one component: by the
-// whole text (Whole), by its start (its first maxText bytes at most),
+// textKeys are the shapes whose Filter has a Text for one component: by
+// the whole text (Whole), by its start (its first maxText bytes at most),
 // with a bit for each length of those keys, and all of them.
-type texts struct {
+type textKeys struct {
 	whole, start table
 	lens         uint64
 	shapes       []word
@@ -1711,16 +1711,16 @@ func midWord(key string) uint64 {
 	return ascii.Load64(key, 8)
 }
 
-// strHash hashes a key by its words (keyWords), its middle word
-// (midWord) and its length, a few multiplications whatever its length;
-// the middle word multiplied, so that a byte that is in it and in the
-// last word (of a key of 17 to 23 bytes) does not cancel out. Its callers take its low bits, and a product's low bits depend only on
-// its factors' low bits: the bytes of the product are returned in
-// reverse order, its high bits, which depend on every bit of the key's
-// words, low. Its high half, returned as it was, gave keys that differ
-// only in the high bytes of their words ("section-8000" to
-// "section-8099", "2024-01-15" and "2024-01-16") one slot, and a lookup
-// among them a probe for each (TestStrHashSpreads).
+// strHash hashes a key by its words (keyWords), its middle word (midWord)
+// and its length, a few multiplications whatever its length; the middle
+// word multiplied, so that a byte that is in it and in the last word (of a
+// key of 17 to 23 bytes) does not cancel out. Its callers take its low
+// bits, and a product's low bits depend only on its factors' low bits: the
+// bytes of the product are returned in reverse order, its high bits, which
+// depend on every bit of the key's words, low. Its high half, returned as
+// it was, gave keys that differ only in the high bytes of their words
+// ("section-8000" to "section-8099", "2024-01-15" and "2024-01-16") one
+// slot, and a lookup among them a probe for each (TestStrHashSpreads).
 func strHash(a, b, m uint64, n int) uint32 {
 	h := (a*0x9E3779B97F4A7C15 ^ b ^ m*0xD6E8FEB86659FD93 + uint64(n)) * 0xC2B2AE3D27D4EB4F
 	return uint32(bits.ReverseBytes64(h))
