@@ -396,7 +396,8 @@ func FuzzSet(f *testing.F) {
 	for _, s := range []string{"https://search.example/s?q=ab", "https://search.example/s?q=a", "https://search.example/s?Q=A", "https://api.example.com/v1/users/42?page=10",
 		"https://search.example/s?q=" + strings.Repeat("x", 70) + "y", "https://search.example/s?q=" + strings.Repeat("x", 70), "https://search.example/s?q=abc&p=2", "https://search.example/s?",
 		"https://search.example:8080/s", "http://search.example:8089/x", "https://ada@search.example/s", "https://ada:pw@search.example/s", "https://adb@search.example/s#sec-1",
-		"https://search.example/s#sec-12", "https://search.example/s#sec-2", "https://search.example:443/s"} {
+		"https://search.example/s#sec-12", "https://search.example/s#sec-2", "https://search.example:443/s",
+		"https://search.example/t?q=ab", "https://search.example:8080/t", "https://ada@search.example/t", "https://search.example/t#sec-1"} {
 		f.Add(s, uint64(0xffffffffffffffff))
 	}
 	f.Fuzz(func(t *testing.T, raw string, pick uint64) {
