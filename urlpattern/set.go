@@ -123,7 +123,7 @@ func NewSet(patterns ...*Pattern) *Set {
 					// And for one whose component does not start with
 					// the text the pattern's does ("q=" of "q=*"), or is
 					// not the one it is ("8080"), which values gives it.
-					if text, whole := textStart(ch.c); text != "" {
+					if text, whole := textStart(&sc); text != "" {
 						filter.Texts[bits.TrailingZeros8(uint8(k))] = setindex.Text{Text: text, Whole: whole}
 						s.texts |= k
 					}
@@ -146,17 +146,17 @@ func NewSet(patterns ...*Pattern) *Set {
 	return s
 }
 
-// textStart returns the text that every value a component's pattern
-// matches starts with, and whether the value is that text: a fixed text
-// (the search "ring=alpine", the port "8080"), or one a sequence starts
-// with ("ring=alpine*", "title=:title"); "" where the pattern has none
-// that the index can read, or ignores case.
-func textStart(c *component) (text string, whole bool) {
-	switch {
-	case c.opts.ignoreCase:
-	case c.kind == kindExact:
-		return c.fixed, true
-	case c.kind == kindSeq && len(c.seq) > 0 && c.seq[0].kind == seqLit:
+// textStart returns the text that every value a component's check
+// matches starts with, and whether the value is that text: of a finite
+// check (newSetCheck), its one string, or the start of both ("8080",
+// "ring=alpine", "page=1{0}?"); of a sequence, its fixed text first
+// ("ring=alpine*", "title=:title"); "" where the pattern has none that
+// the index can read, or ignores case.
+func textStart(sc *setCheck) (text string, whole bool) {
+	switch c := sc.c; {
+	case sc.finite:
+		return sc.one, sc.one == sc.two
+	case !c.opts.ignoreCase && c.kind == kindSeq && len(c.seq) > 0 && c.seq[0].kind == seqLit:
 		return c.seq[0].lit, false
 	}
 	return "", false
