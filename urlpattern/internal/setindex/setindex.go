@@ -908,7 +908,8 @@ func (ix *Index) find(host, path string, values *Values, scheme Schemes, filled 
 // none of which has Texts.
 func (ix *Index) narrowTexts(c quad, w0 int, values *Values) quad {
 	for k := ix.tcomps; k != 0; k &= k - 1 {
-		tx, v := &ix.texts[bits.TrailingZeros8(uint8(k))], values[bits.TrailingZeros8(uint8(k))]
+		i := bits.TrailingZeros8(uint8(k))
+		tx, v := &ix.texts[i], values[i]
 		in := tx.whole.get(v).quad(w0)
 		// The keys' lengths up to the value's (2<<63 is 0: every length).
 		for lens := tx.lens & (2<<min(len(v), maxText) - 1); lens != 0; lens &= lens - 1 {
@@ -1720,7 +1721,7 @@ func midWord(key string) uint64 {
 // depend on every bit of the key's words, low. Its high half, returned as
 // it was, gave keys that differ only in the high bytes of their words
 // ("section-8000" to "section-8099", "2024-01-15" and "2024-01-16") one
-// slot, and a lookup among them a probe for each (TestStrHashSpreads).
+// slot, and a lookup among them 50 probes on average (TestTableProbes).
 func strHash(a, b, m uint64, n int) uint32 {
 	h := (a*0x9E3779B97F4A7C15 ^ b ^ m*0xD6E8FEB86659FD93 + uint64(n)) * 0xC2B2AE3D27D4EB4F
 	return uint32(bits.ReverseBytes64(h))
