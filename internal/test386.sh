@@ -25,25 +25,38 @@
 #     tests on 2026-11-29). A package whose test binary dies so, with no
 #     test reported as failed, runs again, up to three times in all; a
 #     failed test, or a crash of any other kind, fails at once.
+#
+# With -install it only installs qemu-user, where this kernel needs it,
+# and exits (.ci/run, early). One installer runs at a time, as in
+# browsers/install.sh.
 set -eu
 cd "$(dirname "$0")/.."
+install_only=false
+[ "${1:-}" = -install ] && install_only=true
 
 probe=$(mktemp -d)
 trap 'rm -rf "$probe"' EXIT
 printf 'package main\n\nfunc main() {}\n' >"$probe/main.go"
 GOARCH=386 go build -o "$probe/probe" "$probe/main.go"
 if "$probe/probe" 2>/dev/null; then
+	$install_only && exit 0
 	exec env GOARCH=386 go test -short ./...
 fi
 
 echo "test386.sh: this kernel does not run 386 programs; running the tests under qemu-i386"
+if command -v flock >/dev/null 2>&1; then
+	exec 9>"${TMPDIR:-/tmp}/weburl-apt-get.lock"
+	flock 9
+fi
 if ! command -v qemu-i386 >/dev/null 2>&1; then
 	sudo=""
 	[ "$(id -u)" -eq 0 ] || sudo=sudo
 	echo "installing qemu-user with apt-get"
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user ||
-		{ $sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user; }
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user 9>&- ||
+		{ $sudo apt-get update -q 9>&- && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends qemu-user 9>&-; }
 fi
+exec 9>&- # the lock, for the next installer
+$install_only && exit 0
 pkgs=$(go list ./... | grep -v '^github.com/weburl/weburl/cmd/weburl$')
 out=$(mktemp)
 trap 'rm -rf "$probe" "$out"' EXIT
