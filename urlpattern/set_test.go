@@ -766,6 +766,27 @@ var shapeFamilies = []struct {
 	{"routes with optional suffixes", 1, []string{"/P{/}?", "/P/:id{/}?", "/P/:id{.html}?", "/P{.:ext}?", "/P/:id/:slug{/}?"}},
 }
 
+// initRoutes compiles routes written "http{s}?://H/path", a hostname H
+// without "/", as the Init values of their protocol, hostname and
+// pathname.
+func initRoutes(tb testing.TB, srcs []string) []*Pattern {
+	var ps []*Pattern
+	for _, src := range srcs {
+		rest, ok := strings.CutPrefix(src, "http{s}?://")
+		slash := strings.IndexByte(rest, '/')
+		if !ok || slash < 0 {
+			tb.Fatalf("initRoutes: %q is not http{s}?://H/path", src)
+		}
+		host, path := rest[:slash], rest[slash:]
+		p, err := CompileInit(Init{Protocol: ptr("http{s}?"), Hostname: &host, Pathname: &path}, nil)
+		if err != nil {
+			tb.Fatalf("%s: %v", src, err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
 // realSets returns sets of 100 patterns made from the URL lists
 // (kasztp.txt and userbait.txt), each with the URLs of its sites and 400
 // URLs of others:
@@ -807,6 +828,8 @@ var shapeFamilies = []struct {
 //     of each of the 33 sites with the most path shapes; "routes of 20
 //     sites, five each": "/P", "/P/:id", "/P/:id/:page?", "/P/*" and
 //     "/:lang/P" on the commonest first segment of each of the 20;
+//     "routes of 33 sites, init" and "routes of 20 sites, five each,
+//     init" those two as Init values (initRoutes);
 //   - "crawl scopes by a query's value": on the site's path and the
 //     name N of its queries' first parameter with the most values (of
 //     the lists, www.webring.com/hub and "ring"), "http{s}?://H/path?N=V"
@@ -1037,6 +1060,10 @@ func realSets(tb testing.TB) map[string]setCase {
 	sets["routes of 33 sites"] = withURLs(many, compileAll(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
 	twenty := byName(byShapes[:20])
 	sets["routes of 20 sites, five each"] = withURLs(twenty, compileAll(tb, siteRoutes(twenty, 1, "/P", "/P/:id", "/P/:id/:page?", "/P/*", "/:lang/P")))
+	// Two of them as Init values, whose components other than the
+	// protocol, hostname and pathname are "*" (a string's port is "").
+	sets["routes of 33 sites, init"] = withURLs(many, initRoutes(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
+	sets["routes of 20 sites, five each, init"] = withURLs(twenty, initRoutes(tb, siteRoutes(twenty, 1, "/P", "/P/:id", "/P/:id/:page?", "/P/*", "/:lang/P")))
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
