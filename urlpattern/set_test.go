@@ -829,7 +829,9 @@ func initRoutes(tb testing.TB, srcs []string) []*Pattern {
 //     sites, five each": "/P", "/P/:id", "/P/:id/:page?", "/P/*" and
 //     "/:lang/P" on the commonest first segment of each of the 20;
 //     "routes of 33 sites, init" and "routes of 20 sites, five each,
-//     init" those two as Init values (initRoutes);
+//     init" those two as Init values (initRoutes); and for each of the
+//     shapeFamilies, "F of 20 sites", its shapes on the commonest first
+//     segment of each of the 20 (L too is that segment);
 //   - "crawl scopes by a query's value": on the site's path and the
 //     name N of its queries' first parameter with the most values (of
 //     the lists, www.webring.com/hub and "ring"), "http{s}?://H/path?N=V"
@@ -1064,6 +1066,16 @@ func realSets(tb testing.TB) map[string]setCase {
 	// protocol, hostname and pathname are "*" (a string's port is "").
 	sets["routes of 33 sites, init"] = withURLs(many, initRoutes(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
 	sets["routes of 20 sites, five each, init"] = withURLs(twenty, initRoutes(tb, siteRoutes(twenty, 1, "/P", "/P/:id", "/P/:id/:page?", "/P/*", "/:lang/P")))
+	// The shapeFamilies on the same 20 sites' commonest first segments
+	// (L too is that segment): routers of several sites whose routes
+	// start with groups, "*" or optional segments.
+	for _, family := range shapeFamilies {
+		var shapes []string
+		for _, sh := range family.shapes {
+			shapes = append(shapes, strings.ReplaceAll(sh, "L", "P"))
+		}
+		sets[family.name+" of 20 sites"] = withURLs(twenty, compileAll(tb, siteRoutes(twenty, 1, shapes...)))
+	}
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
 	// And the first 50 with a file name extension, each with a rule for
@@ -1164,6 +1176,11 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{12}, "/xyzw/y.css", uint8(0))
 	f.Add([]byte{12}, "/xyzw/y.CSS", uint8(7))
 	f.Add([]byte{12}, "/xyzwvu.cssy", uint8(0))
+	f.Add([]byte{0, 2, 20}, "/a/x/y/z", uint8(0)) // "/a/*/:r*": the "*" takes what the group would (absorbed)
+	f.Add([]byte{0, 2, 20}, "/a", uint8(0))       // ... which needs "/a/"
+	f.Add([]byte{2, 13}, "/x/c", uint8(0))        // "/*/{/c}?"
+	f.Add([]byte{0, 2, 7, 23}, "/a//1", uint8(0)) // "/a/*/:id?/(\\d+)?"
+	f.Add([]byte{0, 2, 21}, "/a/x", uint8(0))     // "/a/*/:r+": a group that must be there
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

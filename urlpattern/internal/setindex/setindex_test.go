@@ -377,6 +377,47 @@ func TestPathShapesInPart(t *testing.T) {
 	}
 }
 
+// TestPathShapesAbsorbed checks that parts after a last "*" that may
+// all be absent add nothing to the shapes, which are then exact where
+// those of the parts up to the "*" are: the "*" matches whatever they
+// would ("/a/*/:rest*" matches every pathname "/a/*" does, the rest
+// empty, and only those, the "*" taking the rest too). Parts of which
+// one must be there, or a "*" with a suffix or optional, keep the
+// shapes as they were.
+func TestPathShapesAbsorbed(t *testing.T) {
+	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
+	all := Part{Kind: PartAll, Prefix: "/"}
+	rest := Part{Kind: PartSegments, Prefix: "/", Optional: true}
+	for _, c := range []struct {
+		name      string
+		parts, as []Part
+	}{
+		{"/a/*/:rest*", []Part{text("/a"), all, rest}, []Part{text("/a"), all}},
+		{"/*{/}?", []Part{all, {Kind: PartText, Text: "/", Optional: true}}, []Part{all}},
+		{"/a/*/:id?/(\\d+)?", []Part{text("/a"), all, {Kind: PartSegment, Prefix: "/", Optional: true}, {Kind: PartOther, Prefix: "/", Optional: true}},
+			[]Part{text("/a"), all}},
+		{"/*/a/*/:rest*", []Part{all, text("/a"), all, rest}, []Part{all, text("/a"), all}},
+	} {
+		got, want := PathShapes(c.parts), PathShapes(c.as)
+		if !slices.EqualFunc(got, want, equalShapes) {
+			t.Errorf("%s: shapes %+v, want %+v", c.name, got, want)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		parts []Part
+	}{
+		{"/*/a/:rest*", []Part{all, text("/a"), rest}},
+		{"/a/*/:rest+", []Part{text("/a"), all, {Kind: PartSegments, Prefix: "/"}}},
+		{"/a/{*.x}/:rest*", []Part{text("/a"), {Kind: PartAll, Prefix: "/", Suffix: ".x"}, rest}},
+		{"/a/{/*}?/:rest*", []Part{text("/a"), {Kind: PartAll, Prefix: "/", Optional: true}, rest}},
+	} {
+		if got := absorbed(c.parts); len(got) != len(c.parts) {
+			t.Errorf("%s: absorbed to %d parts of %d", c.name, len(got), len(c.parts))
+		}
+	}
+}
+
 func equalShapes(a, b Shape) bool {
 	return slices.Equal(a.Front, b.Front) && slices.Equal(a.Back, b.Back) && a.Infix == b.Infix && a.InfixEnd == b.InfixEnd && a.MinSegs == b.MinSegs &&
 		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Exact == b.Exact

@@ -49,6 +49,7 @@ type Part struct {
 // before, and the first fixed segments between a "*" and what it cannot
 // read as its Infix, and is not exact.
 func PathShapes(parts []Part) []Shape {
+	parts = absorbed(parts)
 	alts := [][]Part{nil}
 	for _, p := range parts {
 		n := len(alts)
@@ -78,6 +79,25 @@ func PathShapes(parts []Part) []Shape {
 		shapes = append(shapes, sh)
 	}
 	return shapes
+}
+
+// absorbed returns parts less those after its last "*" where all of them
+// may be absent ("/files/*/:rest*", "/docs/*{/}?"): a "*" matches any
+// text, so it matches whatever they would match after it too, and the
+// pattern matches the pathnames that the parts up to the "*" match. The
+// "*" must have no suffix and not be optional itself; a pattern's
+// groups are what Exec returns, which the index does not give.
+func absorbed(parts []Part) []Part {
+	for i := len(parts) - 1; i >= 0; i-- {
+		p := parts[i]
+		switch {
+		case p.Kind == PartAll && !p.Optional && p.Suffix == "":
+			return parts[:i+1]
+		case !p.Optional:
+			return parts
+		}
+	}
+	return parts
 }
 
 // onlyUnrooted is the MinSegs of a shape of pathnames that do not start
