@@ -580,16 +580,20 @@ func (ix *Index) Build() {
 		// The host's shapes in groups by the text of the first segment,
 		// or of the second after any first (hostFirsts): of a host of
 		// more than fewHost shapes, where a group leaves few to check;
-		// or of fewer, where every shape is in a group, so that a path
-		// whose segments are in none takes one lookup or two, where the
-		// list's check of each shape compares its text. Where some shape
-		// is in no group, the list stays: the crawl scopes' "/*", which
-		// comes first and matches most URLs of its host at once, took
-		// 27-64% more instructions per URL after a lookup (the seven
-		// crawl scopes' sets of BenchmarkSet).
+		// or of fewer, where the first shape is in a group, so that a
+		// path whose segments are in none takes one lookup or two, and
+		// the shapes in no group after it, where the list's check of
+		// each shape compares its text. Where the first shape is in no
+		// group, the list stays: the crawl scopes' "/*", which comes
+		// first and matches most URLs of its host at once, took 27-64%
+		// more instructions per URL after a lookup (the seven crawl
+		// scopes' sets of BenchmarkSet). Grouped only where every shape
+		// was in a group, the routes with groups first of 20 sites
+		// ("/:lang/docs", ..., "/:a/:b/docs") took 1,252 instructions
+		// per Match, listed, against 716 (bench/README.md).
 		n := popCount(e.bits.w)
 		if groupHosts && 1 < n && n <= maxGrouped {
-			if f := ix.groupFirsts(e.bits); f != nil && (n > fewHost || f.other == 0) {
+			if f := ix.groupFirsts(e.bits); f != nil && (n > fewHost || f.other&1 == 0) {
 				e.firsts = f
 				continue
 			}
@@ -645,16 +649,28 @@ func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 			groups[depth][k].mask |= 1 << i
 		}
 	}
-	left := bits.OnesCount64(f.other)
-	for _, gs := range groups {
-		most := 0
-		for _, g := range gs {
-			most = max(most, bits.OnesCount64(g.mask))
+	if leftOf(f.other, &groups, ^uint64(0)) > groupedLeft {
+		// Too many to check one by one: those that a path's number of
+		// segments leaves, if few enough, such as a router's routes
+		// with an optional "/" or suffix ("/docs{/}?", "/docs/:id{/}?":
+		// a shape with it and one without, all on one first segment).
+		// The routes with optional suffixes of 20 sites, ten shapes a
+		// host, went through narrow's bit sets: 1,319 instructions per
+		// Match, against 711 (bench/README.md).
+		counts := make([]uint64, maxCount+1)
+		for i, bit := range f.shapes {
+			for n := range counts {
+				if w := ix.byCount[n]; int(bit)/wordBits < len(w) && w[int(bit)/wordBits]&(1<<(uint(bit)%wordBits)) != 0 {
+					counts[n] |= 1 << i
+				}
+			}
 		}
-		left += most
-	}
-	if left > groupedLeft {
-		return nil
+		for _, c := range counts {
+			if leftOf(f.other, &groups, c) > groupedLeft {
+				return nil
+			}
+		}
+		f.counts = counts
 	}
 	f.slots, f.seconds = groupSlots(groups[0]), groupSlots(groups[1])
 	for depth, gs := range groups {
@@ -663,6 +679,21 @@ func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 		}
 	}
 	return f
+}
+
+// leftOf returns the most shapes of those in counted that a path's
+// groups, at most one of each depth, with those in no group (other),
+// leave to be checked one by one.
+func leftOf(other uint64, groups *[2][]firstGroup, counted uint64) int {
+	left := bits.OnesCount64(other & counted)
+	for _, gs := range groups {
+		most := 0
+		for _, g := range gs {
+			most = max(most, bits.OnesCount64(g.mask&counted))
+		}
+		left += most
+	}
+	return left
 }
 
 // groupSlots returns groups in open addressing with strHash, at most half
@@ -817,6 +848,9 @@ func (ix *Index) find(host, path string, values *Values, scheme Schemes, filled 
 				}
 				if f.lens[0]&(1<<min(len(seg), 63)) != 0 {
 					m |= groupOf(f.slots, seg, p.fold)
+				}
+				if f.counts != nil {
+					m &= f.counts[min(p.count(), maxCount)]
 				}
 				shapes, grouped = f.shapes, true
 			}
@@ -1583,6 +1617,11 @@ type hostFirsts struct {
 	// those of a path on none of the texts, is in no group, without a
 	// lookup.
 	lens [2]uint64
+	// counts, if not nil, are the shapes (by their index in shapes)
+	// that a path of each number of segments may fit, as byCount has
+	// them: where the groups alone leave too many to check, a path's
+	// number of segments is counted for Match to leave out the rest.
+	counts []uint64
 }
 
 // A firstGroup is the shapes (a mask of hostFirsts.shapes' indexes) that

@@ -161,7 +161,8 @@ func FuzzFolded(f *testing.F) {
 func FuzzGrouped(f *testing.F) {
 	for _, p := range []string{"/docs/1", "/DOCS/x/y", "/abcdefghijklmnopqrstu/2", "/Abcdefghijklmnopqrstu", "/a", "/b/", "/c/d/e", "/x/new",
 		"/zz", "/zz/x.pdf", "/v2", "/", "//docs", "/docs//", "UNROOTED", "", "/en/new", "/en/new/1", "/EN/Docs/x",
-		"/docs/" + strings.Repeat("x/", 40), "/" + strings.Repeat("section-", 9) + "/1", "/" + strings.Repeat("section-", 10)} {
+		"/docs/" + strings.Repeat("x/", 40), "/" + strings.Repeat("section-", 9) + "/1", "/" + strings.Repeat("section-", 10),
+		"/docs/a/b/", "/docs/a/b/c", "/docs/a/b/c/d"} {
 		f.Add(p)
 	}
 	long := strings.Repeat("section-", 9) // 72 bytes, past the lengths' mask
@@ -198,21 +199,44 @@ func FuzzGrouped(f *testing.F) {
 		for i, sh := range few {
 			ix.Add(len(shapes)+i, Host{Kind: HostExact, Text: "few.example"}, i%2 == 0, Filter{Schemes: AllSchemes}, PathShapes(sh))
 		}
+		// A host of routes on one first segment with an optional "/"
+		// after each: eight shapes in its group, more than fewLeft,
+		// which a path's number of segments leaves few of (counts).
+		slash := Part{Kind: PartText, Text: "/", Optional: true}
+		counted := [][]Part{{text("/docs"), slash}, {text("/docs"), id, slash}, {text("/docs"), id, id, slash}, {text("/docs"), id, id, id},
+			{text("/docs"), all}, {id, text("/new")}, {text("/v"), {Kind: PartSegment}}}
+		at := len(shapes) + len(few)
+		for i, sh := range counted {
+			ix.Add(at+i, Host{Kind: HostExact, Text: "counted.example"}, i%3 != 0, Filter{Schemes: AllSchemes}, PathShapes(sh))
+		}
+		// A host of a few shapes, some in no group, the first in one:
+		// grouped, where one in no group first keeps the list.
+		mixed := [][]Part{{text("/docs")}, {text("/docs"), id}, {text("/v"), {Kind: PartSegment}}, {all}}
+		at += len(counted)
+		for i, sh := range mixed {
+			ix.Add(at+i, Host{Kind: HostExact, Text: "mixed.example"}, i != 1, Filter{Schemes: AllSchemes}, PathShapes(sh))
+		}
 		ix.Build()
 		return ix
 	}
-	n := len(texts)*3 + 3 + 7
+	n := len(texts)*3 + 3 + 7 + 7 + 4
 	indexes := func() (plain, folded *Index) { return build(New(n)), build(NewFolded(n)) }
 	plain, folded := indexes()
 	groupHosts = false
 	plainBits, foldedBits := indexes()
 	groupHosts = true
 	for _, ix := range []*Index{plain, folded} {
-		for host, want := range map[string]int{"example.com": len(texts), "few.example": 3} {
+		for host, want := range map[string]int{"example.com": len(texts), "few.example": 3, "counted.example": 1} {
 			if e := ix.hostExact.slot(host); e.firsts == nil || groups(e.firsts.slots) != want || groups(e.firsts.seconds) != 1 {
 				// The index must group the host, or the test checks nothing.
 				f.Fatalf("%s: the shapes are not grouped by their %d first texts and one second: %+v", host, want, e.firsts)
 			}
+		}
+		if e := ix.hostExact.slot("counted.example"); e.firsts.counts == nil {
+			f.Fatalf("counted.example: its shapes are not narrowed by the number of segments")
+		}
+		if e := ix.hostExact.slot("mixed.example"); e.firsts == nil || e.firsts.other == 0 {
+			f.Fatalf("mixed.example: its shapes are not grouped, with some in no group: %+v", e.firsts)
 		}
 	}
 	f.Fuzz(func(t *testing.T, path string) {
@@ -223,7 +247,7 @@ func FuzzGrouped(f *testing.F) {
 		// given, and those the index decides wholly.
 		test := func(pattern int, _ bool) bool { return pattern%3 == 2 }
 		for _, ix := range [][2]*Index{{plain, plainBits}, {folded, foldedBits}} {
-			for _, host := range []string{"example.com", "few.example"} {
+			for _, host := range []string{"example.com", "few.example", "counted.example", "mixed.example"} {
 				if got, want := candidates(ix[0], host, path), candidates(ix[1], host, path); !slices.Equal(got, want) {
 					t.Errorf("%s%q, folded %v: grouped %v, without groups %v", host, path, ix[0].fold, got, want)
 				}
