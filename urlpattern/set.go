@@ -43,7 +43,10 @@ import (
 // and the first fixed segments between a "*" and what it cannot read, a
 // second "*" ("/*/docs/:id/*") or a repeated group ("/*/docs/:path*",
 // where "/docs" may end the pathname), found by the first of them. Such a
-// pattern is run on the URLs they pick. A Set is safe for concurrent use;
+// pattern is run on the URLs they pick. Parts after a last "*" that may
+// all be absent ("/files/*/:rest*", "/docs/*{/}?") add nothing to the
+// pathnames a pattern matches, which the "*" matches already: the index
+// reads the pattern without them. A Set is safe for concurrent use;
 // it does not change after NewSet.
 //
 // Patterns compiled with IgnoreCase, which the standard applies to the
