@@ -831,7 +831,7 @@ func initRoutes(tb testing.TB, srcs []string) []*Pattern {
 //     "routes of 33 sites, init" and "routes of 20 sites, five each,
 //     init" those two as Init values (initRoutes); and for each of the
 //     shapeFamilies, "F of 20 sites", its shapes on the commonest first
-//     segment of each of the 20 (L too is that segment);
+//     two segments of each of the 20 (those of a site that has some);
 //   - "crawl scopes by a query's value": on the site's path and the
 //     name N of its queries' first parameter with the most values (of
 //     the lists, www.webring.com/hub and "ring"), "http{s}?://H/path?N=V"
@@ -1066,15 +1066,26 @@ func realSets(tb testing.TB) map[string]setCase {
 	// protocol, hostname and pathname are "*" (a string's port is "").
 	sets["routes of 33 sites, init"] = withURLs(many, initRoutes(tb, siteRoutes(many, 1, "/P", "/P/:id", "/P/*")))
 	sets["routes of 20 sites, five each, init"] = withURLs(twenty, initRoutes(tb, siteRoutes(twenty, 1, "/P", "/P/:id", "/P/:id/:page?", "/P/*", "/:lang/P")))
-	// The shapeFamilies on the same 20 sites' commonest first segments
-	// (L too is that segment): routers of several sites whose routes
-	// start with groups, "*" or optional segments.
+	// The shapeFamilies on the same 20 sites, each on its commonest first
+	// two segments that are not empty (P; L the second), as on the three
+	// sites above: routers of several sites whose routes start with
+	// groups, "*" or optional segments.
 	for _, family := range shapeFamilies {
-		var shapes []string
-		for _, sh := range family.shapes {
-			shapes = append(shapes, strings.ReplaceAll(sh, "L", "P"))
+		var srcs []string
+		for _, st := range twenty {
+			for _, prefix := range top(st.seconds, len(st.seconds)) {
+				a, b, _ := strings.Cut(prefix, "/")
+				if a == "" || b == "" {
+					continue
+				}
+				p, l := escapePatternString(a)+"/"+escapePatternString(b), escapePatternString(b)
+				for _, shape := range family.shapes {
+					srcs = append(srcs, "http{s}?://"+st.host+strings.NewReplacer("P", p, "L", l).Replace(shape))
+				}
+				break
+			}
 		}
-		sets[family.name+" of 20 sites"] = withURLs(twenty, compileAll(tb, siteRoutes(twenty, 1, shapes...)))
+		sets[family.name+" of 20 sites"] = withURLs(twenty, compileAll(tb, srcs))
 	}
 	sets["crawl scopes of 100 sites"] = withURLs(byHost, compileAll(tb, allow))
 	sets["crawl scopes of 50 sites, a section first"] = withURLs(sectioned, compileAll(tb, sections))
