@@ -766,6 +766,22 @@ var shapeFamilies = []struct {
 	{"routes with optional suffixes", 1, []string{"/P{/}?", "/P/:id{/}?", "/P/:id{.html}?", "/P{.:ext}?", "/P/:id/:slug{/}?"}},
 }
 
+// familyRoutes returns the routes of shapes (of a shapeFamilies entry) on
+// host for a prefix of a path's segments ("docs/v1"): in each shape, P
+// the prefix and L its last segment, each segment escaped.
+func familyRoutes(host, prefix string, shapes []string) []string {
+	segs := strings.Split(prefix, "/")
+	for k := range segs {
+		segs[k] = escapePatternString(segs[k])
+	}
+	with := strings.NewReplacer("P", strings.Join(segs, "/"), "L", segs[len(segs)-1])
+	var srcs []string
+	for _, shape := range shapes {
+		srcs = append(srcs, "http{s}?://"+host+with.Replace(shape))
+	}
+	return srcs
+}
+
 // initRoutes compiles routes written "http{s}?://H/path", a hostname H
 // without "/", as the Init values of their protocol, hostname and
 // pathname.
@@ -925,7 +941,6 @@ func realSets(tb testing.TB) map[string]setCase {
 			prefixes = top(st.seconds, 20)
 		}
 		var srcs []string
-		var inits []*Pattern
 		for _, prefix := range prefixes {
 			segs := strings.Split(prefix, "/")
 			for k := range segs {
@@ -934,16 +949,11 @@ func realSets(tb testing.TB) map[string]setCase {
 			p := "/" + strings.Join(segs, "/")
 			for _, path := range []string{p, p + "/:id", p + "/:id/:page?", p + "/:id/*", "/:lang/" + segs[len(segs)-1] + "/*"} {
 				srcs = append(srcs, "http{s}?://"+st.host+path)
-				q, err := CompileInit(Init{Protocol: ptr("http{s}?"), Hostname: ptr(st.host), Pathname: ptr(path)}, nil)
-				if err != nil {
-					tb.Fatalf("%s%s: %v", st.host, path, err)
-				}
-				inits = append(inits, q)
 			}
 		}
 		sets["routes of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 		if n == 0 {
-			sets["routes of "+st.host+", init"] = withURLs([]*site{st}, inits)
+			sets["routes of "+st.host+", init"] = withURLs([]*site{st}, initRoutes(tb, srcs))
 			sets["routes of "+st.host+", ignoreCase"] = withURLs([]*site{st}, compileAllWith(tb, srcs, &Options{IgnoreCase: true}))
 			sets["mixed"] = setCase{ps: compileAll(tb, srcs[:50])}
 			// The routes with repeated groups, as path-to-regexp writes
@@ -966,14 +976,7 @@ func realSets(tb testing.TB) map[string]setCase {
 			}
 			var srcs []string
 			for _, prefix := range top(st.seconds, 20) {
-				segs := strings.Split(prefix, "/")
-				for k := range segs {
-					segs[k] = escapePatternString(segs[k])
-				}
-				p, l := strings.Join(segs, "/"), segs[len(segs)-1]
-				for _, shape := range family.shapes {
-					srcs = append(srcs, "http{s}?://"+st.host+strings.NewReplacer("P", p, "L", l).Replace(shape))
-				}
+				srcs = append(srcs, familyRoutes(st.host, prefix, family.shapes)...)
 			}
 			sets[family.name+" of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 		}
@@ -1074,14 +1077,10 @@ func realSets(tb testing.TB) map[string]setCase {
 		var srcs []string
 		for _, st := range twenty {
 			for _, prefix := range top(st.seconds, len(st.seconds)) {
-				a, b, _ := strings.Cut(prefix, "/")
-				if a == "" || b == "" {
+				if a, b, _ := strings.Cut(prefix, "/"); a == "" || b == "" {
 					continue
 				}
-				p, l := escapePatternString(a)+"/"+escapePatternString(b), escapePatternString(b)
-				for _, shape := range family.shapes {
-					srcs = append(srcs, "http{s}?://"+st.host+strings.NewReplacer("P", p, "L", l).Replace(shape))
-				}
+				srcs = append(srcs, familyRoutes(st.host, prefix, family.shapes)...)
 				break
 			}
 		}

@@ -520,6 +520,11 @@ func (ix *Index) addSuffix(suffix string, bit int) {
 	ix.suffixLens |= 1 << len(suffix)
 }
 
+// hasBit reports whether bit i of b is set (b may be shorter).
+func hasBit(b []word, i int) bool {
+	return i/wordBits < len(b) && b[i/wordBits]&(1<<(i%wordBits)) != 0
+}
+
 // setBit returns b with bit i set, grown to hold it.
 func setBit(b []word, i int) []word {
 	for len(b) <= i/wordBits {
@@ -660,7 +665,7 @@ func (ix *Index) groupFirsts(b bitRange) *hostFirsts {
 		counts := make([]uint64, maxCount+1)
 		for i, bit := range f.shapes {
 			for n := range counts {
-				if w := ix.byCount[n]; int(bit)/wordBits < len(w) && w[int(bit)/wordBits]&(1<<(uint(bit)%wordBits)) != 0 {
+				if hasBit(ix.byCount[n], int(bit)) {
 					counts[n] |= 1 << i
 				}
 			}
