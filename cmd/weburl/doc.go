@@ -124,7 +124,8 @@
 //	Exit status: 0 when every input (with -links, every link) parses (and,
 //	with -validate, has no validation error), 1 otherwise or when the document
 //	cannot be read (with -index and -outlinks: when a file says anything on
-//	standard error), and 2 for a usage error.
+//	standard error), and 2 for a usage error. -serve exits 0 when interrupted
+//	(closing what is still open 5 s after) and 1 when it cannot serve.
 //
 //	Examples:
 //	  $ weburl 'HTTPS://EXAMPLE.com/a/../b c?x y#z'

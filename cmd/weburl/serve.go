@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -16,6 +17,10 @@ import (
 	"github.com/weburl/weburl/cmd/weburl/internal/viewer"
 )
 
+// shutdownGrace is how long an interrupted -serve gives the requests in
+// progress to finish before it closes every connection.
+const shutdownGrace = 5 * time.Second
+
 // serve serves the live URL viewer on addr until it is interrupted
 // (SIGINT or SIGTERM), and returns the exit status.
 func serve(addr string, stderr io.Writer) int {
@@ -26,6 +31,16 @@ func serve(addr string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "weburl: -serve: %v\n", err)
 		return 1
 	}
+	return serveUntil(ctx, ln, shutdownGrace, stderr)
+}
+
+// serveUntil serves the viewer on ln until ctx is done, then stops: it
+// gives the requests in progress grace to finish and closes the rest. A
+// connection a browser opened ahead of a request it never sent (Chromium
+// keeps such spare sockets) is not a request, and net/http's Shutdown
+// counts it as in progress for its first 5 seconds; stopping as asked is
+// then still a success (status 0). A failure to serve is status 1.
+func serveUntil(ctx context.Context, ln net.Listener, grace time.Duration, stderr io.Writer) int {
 	srv := &http.Server{Handler: viewer.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stderr, "weburl: serving the URL viewer at http://%s/\n", ln.Addr())
 	done := make(chan error, 1)
@@ -36,9 +51,14 @@ func serve(addr string, stderr io.Writer) int {
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	shutdown, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
+	err := srv.Shutdown(shutdown)
+	if errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(stderr, "weburl: -serve: connections still open %v after the interrupt, closed\n", grace)
+		err = srv.Close()
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "weburl: -serve: %v\n", err)
 		return 1
 	}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -101,23 +102,38 @@ func Serve(t testing.TB) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// What it writes after its address, kept for the failures below.
+	var (
+		mu      sync.Mutex
+		written []string
+		drained = make(chan struct{})
+	)
+	said := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return strings.Join(written, "\n")
+	}
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(os.Interrupt)
 		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
+		go func() {
+			<-drained // Wait closes the pipe: read it all first
+			done <- cmd.Wait()
+		}()
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("weburl -serve, interrupted: %v", err)
+				t.Errorf("weburl -serve, interrupted: %v; it wrote:\n%s", err, said())
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(15 * time.Second):
 			_ = cmd.Process.Kill()
-			t.Error("weburl -serve did not stop within 10 s of an interrupt")
+			t.Errorf("weburl -serve did not stop within 15 s of an interrupt; it wrote:\n%s", said())
 		}
 	})
 	lines := bufio.NewScanner(stderr)
 	found := make(chan string, 1)
 	go func() {
+		defer close(drained)
 		re := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
 		for lines.Scan() {
 			if m := re.FindString(lines.Text()); m != "" {
@@ -126,6 +142,11 @@ func Serve(t testing.TB) string {
 			}
 		}
 		for lines.Scan() {
+			mu.Lock()
+			if len(written) < 100 {
+				written = append(written, lines.Text())
+			}
+			mu.Unlock()
 		}
 	}()
 	select {
