@@ -33,7 +33,9 @@ import (
 // them, in a few lookups, before any is run. A
 // pattern whose hostname and pathname the index decides (fixed text,
 // ":name" alone in a segment, "*" between segments, "/:name?" and
-// "{/text}?" segments, "/:path*" and "/:path+" last) is not run at all:
+// "{/text}?" segments, "/:path*" and "/:path+" last, also after a "*" and
+// fixed segments, as in "/*/docs/:path*", where the last "/docs" with
+// enough segments after it decides) is not run at all:
 // only its other components are checked, and none where the index has read
 // them all. Of a pathname it reads only in part, the index keeps what it
 // can: a group that matches text within one segment, such as "(\d+)" or
@@ -41,8 +43,8 @@ import (
 // the text before its first group ("page{.:ext}?": a segment that starts
 // with "page"); the segments before a regexp group that may match "/";
 // and the first fixed segments between a "*" and what it cannot read, a
-// second "*" ("/*/docs/:id/*") or a repeated group ("/*/docs/:path*",
-// where "/docs" may end the pathname), found by the first of them. Such a
+// second "*" ("/*/docs/:id/*") or a repeated group after a group it
+// reads in part ("/*/docs/:id(\d+)/:path*"), found by the first of them. Such a
 // pattern is run on the URLs they pick. Parts after a last "*" that may
 // all be absent ("/files/*/:rest*", "/docs/*{/}?") add nothing to the
 // pathnames a pattern matches, which the "*" matches already: the index

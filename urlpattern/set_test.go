@@ -747,10 +747,11 @@ type setCase struct {
 // segments; L, the second of them): the index's harder cases, each on
 // one of realSets' three sites (site: 0 www.angelfire.com, 1
 // en.wikipedia.org, 2 sourceforge.net), one whose URLs its routes match
-// in part. The last five have what the index reads only in part: regexp
-// groups, a second "*", a group whose segment its suffix ends
-// ("{:lang/}?"), a repeated group after a "*" ("/*/L/:path*"), a group
-// after text in its segment ("/P{.:ext}?").
+// in part. The last five have what the index reads only in part, or
+// has read since these sets showed its cost: regexp groups, a second
+// "*", a group whose segment its suffix ends ("{:lang/}?"), a repeated
+// group after a "*" ("/*/L/:path*", decided by the last "/L":
+// setindex.Shape.Tail), a group after text in its segment ("/P{.:ext}?").
 var shapeFamilies = []struct {
 	name   string
 	site   int
@@ -1186,11 +1187,17 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{12}, "/xyzw/y.css", uint8(0))
 	f.Add([]byte{12}, "/xyzw/y.CSS", uint8(7))
 	f.Add([]byte{12}, "/xyzwvu.cssy", uint8(0))
-	f.Add([]byte{0, 2, 20}, "/a/x/y/z", uint8(0)) // "/a/*/:r*": the "*" takes what the group would (absorbed)
-	f.Add([]byte{0, 2, 20}, "/a", uint8(0))       // ... which needs "/a/"
-	f.Add([]byte{2, 13}, "/x/c", uint8(0))        // "/*/{/c}?"
-	f.Add([]byte{0, 2, 7, 23}, "/a//1", uint8(0)) // "/a/*/:id?/(\\d+)?"
-	f.Add([]byte{0, 2, 21}, "/a/x", uint8(0))     // "/a/*/:r+": a group that must be there
+	f.Add([]byte{0, 2, 20}, "/a/x/y/z", uint8(0))       // "/a/*/:r*": the "*" takes what the group would (absorbed)
+	f.Add([]byte{0, 2, 20}, "/a", uint8(0))             // ... which needs "/a/"
+	f.Add([]byte{2, 13}, "/x/c", uint8(0))              // "/*/{/c}?"
+	f.Add([]byte{0, 2, 7, 23}, "/a//1", uint8(0))       // "/a/*/:id?/(\\d+)?"
+	f.Add([]byte{0, 2, 21}, "/a/x", uint8(0))           // "/a/*/:r+": a group that must be there
+	f.Add([]byte{2, 0, 1, 20}, "/x/a/b/a", uint8(0))    // "/*/a/:id/:r*": the last "/a/" decides (Shape.Tail)
+	f.Add([]byte{2, 0, 1, 20}, "/x/a/a", uint8(0))      // ... an earlier "/a", where the last has no segment after it
+	f.Add([]byte{2, 0, 1, 20}, "/x/a/b//c", uint8(0))   // ... an empty segment after it
+	f.Add([]byte{2, 0, 0, 21}, "/a/a/a/b", uint8(7))    // "/*/a/a/:r+", IgnoreCase
+	f.Add([]byte{0, 2, 0, 20}, "/a/a", uint8(0))        // "/a/*/a/:r*": the "*" needs a segment
+	f.Add([]byte{1, 2, 0, 1, 21}, "/x//a/y/", uint8(0)) // "/:id/*/a/:id/:r+"
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",

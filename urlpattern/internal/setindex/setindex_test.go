@@ -2,6 +2,7 @@ package setindex
 
 import (
 	"math/bits"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -356,11 +357,23 @@ func TestPathShapesInPart(t *testing.T) {
 		// "/" X "/" Y "/docs" ("/" R)*: the group may be absent.
 		{"/*/:id/docs/:path*", []Part{all, id, text("/docs"), {Kind: PartSegments, Prefix: "/", Optional: true}},
 			Shape{Infix: "/docs/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
+		// Fixed segments after a "*", then groups and a repeated group:
+		// exact (Tail).
 		{"/*/a/b/:path*", []Part{all, text("/a/b"), {Kind: PartSegments, Prefix: "/", Optional: true}},
-			Shape{Infix: "/a/b/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
+			Shape{Infix: "/a/b/", InfixEnd: true, MinSegs: 3, MaxSegs: -1, Tail: true, Exact: true}},
 		// "/*/a/:id/:path*": the infix "/a/" is followed by "/" there.
 		{"/*/a/:id/:path*", []Part{all, text("/a"), id, {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1, Tail: true, TailSegs: 1, Exact: true}},
+		{"/x/*/a/:path+", []Part{text("/x"), all, text("/a"), {Kind: PartSegments, Prefix: "/"}},
+			Shape{Front: []Seg{{Text: "x"}}, Infix: "/a/", MinSegs: 4, MaxSegs: -1, Tail: true, TailSegs: 1, Exact: true}},
+		// Not after a group, a regexp group, a mixed segment or a second
+		// "*" after the first.
+		{"/*/a/:id(\\d+)/:path*", []Part{all, text("/a"), digits, {Kind: PartSegments, Prefix: "/", Optional: true}},
 			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1}},
+		{"/*/a/v:id/:path*", []Part{all, text("/a/v"), {Kind: PartSegment}, {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1}},
+		{"/*/*/a/:path*", []Part{all, all, text("/a"), {Kind: PartSegments, Prefix: "/", Optional: true}},
+			Shape{Infix: "/a/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
 		// "/*/docs/(.*)": the group's "/" is there.
 		{"/*/docs/(.*)", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/"}}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
 		{"/a/:id(\\d+)", []Part{text("/a"), digits}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
@@ -399,6 +412,76 @@ func TestPathShapesInPart(t *testing.T) {
 			t.Errorf("%s: shapes %+v, want %+v", c.name, got, c.want)
 		}
 	}
+}
+
+// TestTailFits checks fitsInfix of a Tail shape against the regular
+// expression of its pattern (a "*" is .*, a ":name" group [^/]+; a
+// front segment is any, which fits checks) on every pathname of up to
+// nine bytes of "/", "a", "b" and "x", each also after 60 bytes more
+// (read by tailFits, not the mask of tailFitsShort), and on the
+// same with upper-case letters in a folded index (tailFits again): the
+// last place that holds the infix, where one before it also would, is
+// the one that decides.
+func TestTailFits(t *testing.T) {
+	long := "/" + strings.Repeat("z", 59)
+	for _, c := range []struct {
+		pattern, infix string
+		front, segs    int
+		re             string
+	}{
+		{"/*/a/:path*", "/a/", 0, 0, `^/.*/a(/[^/]+)*$`},
+		{"/*/a/:path+", "/a/", 0, 1, `^/.*/a(/[^/]+)+$`},
+		{"/*/a/:id/:path*", "/a/", 0, 1, `^/.*/a/[^/]+(/[^/]+)*$`},
+		{"/*/a/:id/:x/:path*", "/a/", 0, 2, `^/.*/a/[^/]+/[^/]+(/[^/]+)*$`},
+		{"/*/a/b/:path*", "/a/b/", 0, 0, `^/.*/a/b(/[^/]+)*$`},
+		{"/*/a/a/:id/:path+", "/a/a/", 0, 2, `^/.*/a/a/[^/]+(/[^/]+)+$`},
+		{"/:f/*/a/:path*", "/a/", 1, 0, `^/[^/]*/.*/a(/[^/]+)*$`},
+		{"/:f/:g/*/a/b/:id/:path*", "/a/b/", 2, 1, `^/[^/]*/[^/]*/.*/a/b/[^/]+(/[^/]+)*$`},
+	} {
+		re := regexp.MustCompile(c.re)
+		s := shapeInfo{infix: c.infix, tail: true, tailNeed: strings.Count(c.infix, "/") - 1 + c.segs, front: make([]Seg, c.front)}
+		paths := []string{"/"}
+		for n := 0; n < 8; n++ {
+			for _, p := range paths[len(paths)-pow(4, n):] {
+				for _, b := range "/abx" {
+					paths = append(paths, p+string(b))
+				}
+			}
+		}
+		matched := 0
+		for _, path := range paths {
+			for _, path := range []string{path, long + path} {
+				want := re.MatchString(path)
+				if c.front == 0 {
+					if got := tailFits(path[1:], c.infix[:len(c.infix)-1], s.tailNeed); got != want {
+						t.Errorf("%s: tailFits(%q): %v, want %v", c.pattern, path, got, want)
+					}
+				}
+				p := Path{path: path, segs: -1, nf: 1, rooted: true}
+				if got := p.fitsInfix(&s); got != want {
+					t.Errorf("%s: fitsInfix(%q): %v, want %v", c.pattern, path, got, want)
+				}
+				folded := Path{path: strings.ToUpper(path), segs: -1, nf: 1, rooted: true, fold: true}
+				if got := folded.fitsInfix(&s); got != want {
+					t.Errorf("%s: fitsInfix(%q), folded: %v, want %v", c.pattern, folded.path, got, want)
+				}
+				if want {
+					matched++
+				}
+			}
+		}
+		if matched == 0 || matched == 2*len(paths) {
+			t.Errorf("%s: %d of %d paths match", c.pattern, matched, 2*len(paths))
+		}
+	}
+}
+
+func pow(b, n int) int {
+	r := 1
+	for range n {
+		r *= b
+	}
+	return r
 }
 
 // TestPathShapesAbsorbed checks that parts after a last "*" that may
@@ -444,7 +527,7 @@ func TestPathShapesAbsorbed(t *testing.T) {
 
 func equalShapes(a, b Shape) bool {
 	return slices.Equal(a.Front, b.Front) && slices.Equal(a.Back, b.Back) && a.Infix == b.Infix && a.InfixEnd == b.InfixEnd && a.MinSegs == b.MinSegs &&
-		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Exact == b.Exact
+		a.MaxSegs == b.MaxSegs && a.Unrooted == b.Unrooted && a.Rest == b.Rest && a.Tail == b.Tail && a.TailSegs == b.TailSegs && a.Exact == b.Exact
 }
 
 // TestTexts checks that a Filter's Texts leave out of the candidates

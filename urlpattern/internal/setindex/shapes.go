@@ -43,7 +43,9 @@ type Part struct {
 // segment with a group beside text or another group (":id.html",
 // ":a-:b") is read as any text, not empty (one that starts with its text
 // before the first group, if it has some: "v:id", "page{.:ext}?"), and a
-// shape with one, or with a Partial group, is not exact. Where the parts
+// shape with one, or with a Partial group, is not exact. A "*" followed
+// by fixed segments, ":name" groups alone in theirs and a ":name" group
+// repeated last ("/*/docs/:id/:path*") is exact (Shape.Tail). Where the parts
 // say more than a shape can (a regexp group that may match "/", another
 // repetition, a second "*" after a segment), the shape says what comes
 // before, and the first fixed segments between a "*" and what it cannot
@@ -134,6 +136,7 @@ func shapeOf(parts []Part) Shape {
 		partial    bool            // a Partial group or a mixed segment came: the shape is not exact
 		sure       int             // the segments of back that are followed by "/"
 		stars      int             // the "*" after the first that fill whole segments beside it ("/*/*")
+		tail       = -1            // a repeated ":name" group after a "*" came last: the segments it needs (0 or 1)
 	)
 	closeSeg := func() {
 		seg := Seg{Text: cur.String(), Any: curAny}
@@ -207,6 +210,12 @@ func shapeOf(parts []Part) Shape {
 			// segment.
 			n := len(back)
 			text("/")
+			if p.Kind == PartSegments && wild && i == len(parts)-1 && p.Prefix == "/" && p.Suffix == "" {
+				tail = 1
+				if p.Optional {
+					tail = 0
+				}
+			}
 			if p.Optional {
 				sure = n
 			} else {
@@ -271,6 +280,9 @@ func shapeOf(parts []Part) Shape {
 			case sure > 0:
 				sh.MinSegs += sure + 1
 			}
+			if tail >= 0 && stars == 0 && !partial {
+				tailShape(&sh, back, tail)
+			}
 		}
 		back = nil
 		sh.Unrooted = len(sh.Front) == 0 && !wild // it may not start with "/"
@@ -297,6 +309,35 @@ func shapeOf(parts []Part) Shape {
 		sh.MinSegs, sh.MaxSegs = len(sh.Front)+len(back)+1+stars, -1
 	}
 	return sh
+}
+
+// tailShape makes sh, the shape of parts that end in a "*", fixed
+// segments, ":name" groups alone in theirs (back) and a repeated ":name"
+// group ("/*/docs/:path*", "/*/docs/:id/:path*", "/*/docs/:path+"),
+// exact where back is that: the fixed segments (the Infix) and the groups
+// after them, of which there are at least need more (0 for ":path*", 1
+// for ":path+"), the segments after the infix. The "*" matches any text,
+// "/" too, so the pattern matches a pathname where, after Front, one
+// place holds the infix less its last "/", followed by "/" or the end,
+// and after it at least that many segments, none empty; the last such
+// place will do if any does (see Shape.Tail).
+func tailShape(sh *Shape, back []Seg, need int) {
+	f := 0
+	for f < len(back) && !back[f].Any && !back[f].Prefix && !back[f].Suffix && back[f].Text != "" {
+		f++
+	}
+	if f == 0 {
+		return
+	}
+	for _, seg := range back[f:] {
+		if seg != (Seg{Any: true}) {
+			return
+		}
+	}
+	sh.Infix = infixOf(back[:f])
+	sh.Tail, sh.TailSegs = true, len(back)-f+need
+	sh.InfixEnd = sh.TailSegs == 0
+	sh.Exact = true
 }
 
 // infixOf returns the first run of fixed segments of segs with "/" on
