@@ -37,15 +37,16 @@ import (
 // fixed segments, as in "/*/docs/:path*", where the last "/docs" with
 // enough segments after it decides) is not run at all:
 // only its other components are checked, and none where the index has read
-// them all. Of a pathname it reads only in part, the index keeps what it
-// can: a group that matches text within one segment, such as "(\d+)" or
-// "(en|fr)", it reads as ":name"; a segment with a group beside text, by
-// the text before its first group ("page{.:ext}?": a segment that starts
-// with "page"); the segments before a regexp group that may match "/";
-// and the first fixed segments between a "*" and what it cannot read, a
-// second "*" ("/*/docs/:id/*") or a repeated group after a group it
-// reads in part ("/*/docs/:id(\d+)/:path*"), found by the first of them. Such a
-// pattern is run on the URLs they pick. Parts after a last "*" that may
+// them all. A regexp group that matches text within one segment, such as
+// "(\d+)", "([a-z]{2})" or "(en|fr)", alone in its segment, it decides
+// too, by the segment's bytes. Of a pathname it reads only in part, the
+// index keeps what it can: a segment with a group beside text, by the
+// text before its first group ("page{.:ext}?": a segment that starts with
+// "page"; ":id(\d+).html", any text); the segments before a regexp group
+// that may match "/"; and the first fixed segments between a "*" and what
+// it cannot read, a second "*" ("/*/docs/:id/*") or a repeated group after
+// a regexp group ("/*/docs/:id(\d+)/:path*"), found by the first of them.
+// Such a pattern is run on the URLs they pick. Parts after a last "*" that may
 // all be absent ("/files/*/:rest*", "/docs/*{/}?") add nothing to the
 // pathnames a pattern matches, which the "*" matches already: the index
 // reads the pattern without them. A Set is safe for concurrent use;
@@ -401,6 +402,7 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 	for i, p := range c.parts {
 		kind := setindex.PartOther // a regexp group, which may match "/"
 		partial := false
+		var class setindex.Class
 		switch p.typ {
 		case partFixedText:
 			kind = setindex.PartText
@@ -415,13 +417,13 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 		case partFullWildcard:
 			kind = setindex.PartAll
 		case partRegexp:
-			partial = segmentRegexp(p.value, c.opts.ignoreCase)
-			if partial {
-				kind = setindex.PartSegment
+			var segment bool
+			if segment, class = segmentRegexp(p.value, c.opts.ignoreCase); segment {
+				kind, partial = setindex.PartSegment, class.Min == 0
 			}
 		}
 		if p.mod == modZeroOrMore || p.mod == modOneOrMore {
-			kind = setindex.PartOther
+			kind, class = setindex.PartOther, setindex.Class{}
 			if p.typ == partSegmentWildcard && c.opts.delimiter == "/" && p.prefix == "/" && p.suffix == "" {
 				// "/:path*", "/:path+": (?:/([^/]+?)(?:/[^/]+?)*)?, the
 				// generated expression's repetition of prefix and group.
@@ -440,7 +442,7 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 		if !ok1 || !ok2 || !ok3 {
 			return []setindex.Shape{setindex.AnyPath}
 		}
-		parts[i] = setindex.Part{Kind: kind, Text: text, Prefix: prefix, Suffix: suffix, Optional: optional, Partial: partial}
+		parts[i] = setindex.Part{Kind: kind, Text: text, Prefix: prefix, Suffix: suffix, Optional: optional, Partial: partial, Class: class}
 	}
 	return setindex.PathShapes(parts)
 }
@@ -448,21 +450,33 @@ func pathShapes(c *component, fold bool) []setindex.Shape {
 // segmentRegexp reports whether a regexp group's expression matches only
 // text without "/" that is not empty, as the shortcuts read it (a class
 // with a count of at least one, or a choice of fixed strings, such as
-// \d+ or en|fr): the index reads such a group as a ":name" group, whose
-// pattern it does not decide.
-func segmentRegexp(expr string, ignoreCase bool) bool {
+// \d+ or en|fr): the index reads such a group as a ":name" group, and
+// what it checks of a segment, which decides the group: the class's
+// ASCII bytes and count (a URL's pathname is ASCII), or the choice's
+// strings (where they are ASCII).
+func segmentRegexp(expr string, ignoreCase bool) (bool, setindex.Class) {
 	switch shape := jsregexp.ShapeOf(expr, ignoreCase); shape.Kind {
 	case jsregexp.ClassShape:
-		return shape.Min >= 1 && !shape.Class.Contains('/')
+		if shape.Min < 1 || shape.Class.Contains('/') {
+			return false, setindex.Class{}
+		}
+		class := setindex.Class{Min: shape.Min, Max: shape.Max}
+		for c := rune(0); c < 0x80; c++ {
+			if shape.Class.Contains(c) {
+				class.Bytes[c>>6] |= 1 << (c & 63)
+			}
+		}
+		return true, class
 	case jsregexp.ChoiceShape:
 		for _, alt := range shape.Alts {
 			if alt == "" || strings.Contains(alt, "/") {
-				return false
+				return false, setindex.Class{}
 			}
 		}
-		return true
+		class, _ := setindex.ChoiceClass(shape.Alts) // the zero Class where it is not ASCII: not decided
+		return true, class
 	}
-	return false
+	return false, setindex.Class{}
 }
 
 // A setCheck is a component to check: at most two strings (one, two),

@@ -1198,10 +1198,20 @@ func FuzzSetShapes(f *testing.F) {
 	f.Add([]byte{2, 0, 0, 21}, "/a/a/a/b", uint8(7))    // "/*/a/a/:r+", IgnoreCase
 	f.Add([]byte{0, 2, 0, 20}, "/a/a", uint8(0))        // "/a/*/a/:r*": the "*" needs a segment
 	f.Add([]byte{1, 2, 0, 1, 21}, "/x//a/y/", uint8(0)) // "/:id/*/a/:id/:r+"
+	f.Add([]byte{0, 14}, "/a/1x", uint8(0))             // "/a/:id(\\d+)": a byte not in the class (Seg.Class)
+	f.Add([]byte{0, 14}, "/a/%31", uint8(0))
+	f.Add([]byte{2, 14}, "/x/12", uint8(0))       // "/*/:id(\\d+)": a class last
+	f.Add([]byte{0, 32, 0}, "/a/abc/a", uint8(0)) // "(\\w{2})?": too many bytes
+	f.Add([]byte{0, 32, 0}, "/a/aB/a", uint8(7))
+	f.Add([]byte{0, 36}, "/a/AB", uint8(7)) // "([a-z]{2,3})", IgnoreCase: the class has both cases
+	f.Add([]byte{0, 36}, "/a/AB", uint8(0))
+	f.Add([]byte{0, 28}, "/a/fr", uint8(0)) // "(en|fr)": a choice (Seg.Class)
+	f.Add([]byte{0, 28}, "/a/e", uint8(0))
+	f.Add([]byte{0, 28}, "/a/FR", uint8(7))
 	pieces := []string{"a", ":id", "*", "x:id", ":id.css", "{b}?", "(\\d+)", ":id?", "", "a*", "(.*)", "{:id}(.*)", "*.css", "{/c}?",
 		":id(\\d+)", "(a|b)+", ":x(.*)*", "{(a)}?b", "B", ":id.CSS", ":r*", ":r+", "x:r*", "(\\d+)?", ":r(\\d+)*", "abcdefghijklmnopq",
 		"{:id/}?", "{:id/}", "(en|fr)", ":id([^/]+)", "(\\d*)", "(a/b|c)", "(\\w{2})?", "{:id/a}",
-		":a-:b", ":id{-:r}?"}
+		":a-:b", ":id{-:r}?", "([a-z]{2,3})"}
 	hosts := []string{"example.com", "*.example.com", "*", "{*.}?example.com", ":sub.example.com", "{a.}?example.com", "{x}?example{.com}?"}
 	f.Fuzz(func(t *testing.T, picks []byte, path string, host uint8) {
 		if len(picks) > 6 {

@@ -136,6 +136,74 @@ type Seg struct {
 	Text           string
 	Any            bool
 	Prefix, Suffix bool
+	// Class, of an Any segment, is what its regexp group matches
+	// ("/:id(\d+)"); the zero Class, any text.
+	Class Class
+}
+
+// A Class is what a regexp group alone in its segment matches where it is
+// a class with a count (\d+, [a-z]{2}) or a choice of fixed strings
+// (en|fr): Min to Max bytes (Max -1: no bound), each of them in Bytes,
+// bit c for the byte c (a URL's pathname is ASCII: the path states
+// percent-encode every other byte); of a choice, one of Alts, the
+// strings each followed by a NUL byte, which no pathname has. Min is at
+// least 1; the zero Class is no class.
+type Class struct {
+	Bytes    [2]uint64
+	Min, Max int
+	Alts     string
+}
+
+// fits reports whether seg is of the class.
+func (c *Class) fits(seg string) bool {
+	if len(seg) < c.Min || c.Max >= 0 && len(seg) > c.Max {
+		return false
+	}
+	for i := 0; i < len(seg); i++ {
+		if b := seg[i]; b >= 0x80 || c.Bytes[b>>6]&(1<<(b&63)) == 0 {
+			return false
+		}
+	}
+	for alts := c.Alts; alts != ""; {
+		end := strings.IndexByte(alts, 0)
+		if alts[:end] == seg {
+			return true
+		}
+		if alts = alts[end+1:]; alts == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// ChoiceClass returns the Class of one of alts, or false if one of them
+// is empty or not ASCII, or has "/" or NUL.
+func ChoiceClass(alts []string) (Class, bool) {
+	c := Class{Min: -1}
+	var b strings.Builder
+	for _, alt := range alts {
+		if alt == "" {
+			return Class{}, false
+		}
+		for i := 0; i < len(alt); i++ {
+			x := alt[i]
+			if x >= 0x80 || x == '/' || x == 0 {
+				return Class{}, false
+			}
+			c.Bytes[x>>6] |= 1 << (x & 63)
+		}
+		if c.Min < 0 || len(alt) < c.Min {
+			c.Min = len(alt)
+		}
+		c.Max = max(c.Max, len(alt))
+		b.WriteString(alt)
+		b.WriteByte(0)
+	}
+	if c.Min < 0 {
+		return Class{}, false
+	}
+	c.Alts = b.String()
+	return c, true
 }
 
 // A Shape is a set of pathnames a pattern matches: those that start with
@@ -479,6 +547,12 @@ func (ix *Index) addShape(i int, host Host, f Filter, s Shape, decided bool) {
 			case segs[k].Any:
 				set(&p.free)
 				*anyMask |= 1 << k
+				if segs[k].Class.Min > 0 {
+					// Its bytes, which no lookup reads, fitsSegments
+					// checks.
+					info.affix, info.segments = true, true
+					texts++
+				}
 			case segs[k].Prefix || segs[k].Suffix:
 				kind := min(len(segs[k].Text), 2) - 1
 				if segs[k].Suffix {
@@ -1442,8 +1516,17 @@ func (p *Path) fitsSegments(s *shapeInfo, front, back int) bool {
 func (p *Path) fitsSide(side int, segs []Seg, looked int) bool {
 	for k := range segs {
 		want := &segs[k]
-		if want.Any || k < looked && !want.Prefix && !want.Suffix {
-			continue // fits checked it is not empty; narrow's lookup, that it is the text
+		if want.Any {
+			// fits checked it is not empty.
+			if want.Class.Min > 0 {
+				if seg, ok := p.seg(side, k); !ok || !want.Class.fits(seg) {
+					return false
+				}
+			}
+			continue
+		}
+		if k < looked && !want.Prefix && !want.Suffix {
+			continue // narrow's lookup checked it is the text
 		}
 		if k == 0 && (side == 0 && !want.Suffix || side == 1 && !want.Prefix) {
 			// The first segment's text or prefix, or the last one's text

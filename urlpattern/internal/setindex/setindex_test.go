@@ -337,8 +337,9 @@ func TestPathShapesInPart(t *testing.T) {
 	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
 	all := Part{Kind: PartAll, Prefix: "/"}
 	id := Part{Kind: PartSegment, Prefix: "/"}
-	digits := Part{Kind: PartSegment, Prefix: "/", Partial: true} // "/:id(\d+)"
+	digits := Part{Kind: PartSegment, Prefix: "/", Partial: true} // "/:id(en|fr)"
 	any := Seg{Any: true}
+	digitClass := Part{Kind: PartSegment, Prefix: "/", Class: Class{Bytes: [2]uint64{0x3ff << '0'}, Min: 1, Max: -1}}
 	for _, c := range []struct {
 		name  string
 		parts []Part
@@ -368,7 +369,7 @@ func TestPathShapesInPart(t *testing.T) {
 			Shape{Front: []Seg{{Text: "x"}}, Infix: "/a/", MinSegs: 4, MaxSegs: -1, Tail: true, TailSegs: 1, Exact: true}},
 		// Not after a group, a regexp group, a mixed segment or a second
 		// "*" after the first.
-		{"/*/a/:id(\\d+)/:path*", []Part{all, text("/a"), digits, {Kind: PartSegments, Prefix: "/", Optional: true}},
+		{"/*/a/:id(en|fr)/:path*", []Part{all, text("/a"), digits, {Kind: PartSegments, Prefix: "/", Optional: true}},
 			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1}},
 		{"/*/a/v:id/:path*", []Part{all, text("/a/v"), {Kind: PartSegment}, {Kind: PartSegments, Prefix: "/", Optional: true}},
 			Shape{Infix: "/a/", MinSegs: 3, MaxSegs: -1}},
@@ -376,8 +377,16 @@ func TestPathShapesInPart(t *testing.T) {
 			Shape{Infix: "/a/", InfixEnd: true, MinSegs: 3, MaxSegs: -1}},
 		// "/*/docs/(.*)": the group's "/" is there.
 		{"/*/docs/(.*)", []Part{all, text("/docs"), {Kind: PartOther, Prefix: "/"}}, Shape{Infix: "/docs/", MinSegs: 3, MaxSegs: -1}},
-		{"/a/:id(\\d+)", []Part{text("/a"), digits}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
-		{"/*/a/:id(\\d+)", []Part{all, text("/a"), digits}, Shape{Back: []Seg{any, {Text: "a"}}, MinSegs: 3, MaxSegs: -1}},
+		{"/a/:id(en|fr)", []Part{text("/a"), digits}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
+		{"/*/a/:id(en|fr)", []Part{all, text("/a"), digits}, Shape{Back: []Seg{any, {Text: "a"}}, MinSegs: 3, MaxSegs: -1}},
+		// A class group alone in its segment: exact, the class checked;
+		// beside text, read as any text.
+		{"/a/:id(\\d+)/b", []Part{text("/a"), digitClass, text("/b")},
+			Shape{Front: []Seg{{Text: "a"}, {Any: true, Class: digitClass.Class}, {Text: "b"}}, MinSegs: 3, MaxSegs: 3, Exact: true}},
+		{"/*/:id(\\d+)", []Part{all, digitClass}, Shape{Back: []Seg{{Any: true, Class: digitClass.Class}}, MinSegs: 2, MaxSegs: -1, Exact: true}},
+		{"/a/:id(\\d+).html", []Part{text("/a"), digitClass, text(".html")}, Shape{Front: []Seg{{Text: "a"}, any}, MinSegs: 2, MaxSegs: 2}},
+		{"/a/v:id(\\d+)", []Part{text("/a/v"), {Kind: PartSegment, Class: digitClass.Class}},
+			Shape{Front: []Seg{{Text: "a"}, {Text: "v", Prefix: true}}, MinSegs: 2, MaxSegs: 2}},
 		{"/:id/a", []Part{id, text("/a")}, Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2, Exact: true}},
 		{"/{:lang/}a", []Part{text("/"), {Kind: PartSegment, Suffix: "/"}, text("a")},
 			Shape{Front: []Seg{any, {Text: "a"}}, MinSegs: 2, MaxSegs: 2, Exact: true}},
@@ -472,6 +481,39 @@ func TestTailFits(t *testing.T) {
 		}
 		if matched == 0 || matched == 2*len(paths) {
 			t.Errorf("%s: %d of %d paths match", c.pattern, matched, 2*len(paths))
+		}
+	}
+}
+
+// TestClassFits checks Class.fits: a segment's count of bytes, each
+// byte in the class (ASCII only), and of a choice (ChoiceClass), the
+// segment one of its strings.
+func TestClassFits(t *testing.T) {
+	digits := Class{Bytes: [2]uint64{0x3ff << '0'}, Min: 1, Max: -1}
+	two := Class{Min: 2, Max: 3} // [a-z]{2,3}
+	two.Bytes[1] = (1<<26 - 1) << ('a' - 64)
+	langs, ok := ChoiceClass([]string{"en", "fr", "pt-br"})
+	if !ok || langs.Min != 2 || langs.Max != 5 {
+		t.Fatalf("ChoiceClass(en, fr, pt-br): %+v, %v", langs, ok)
+	}
+	for _, alts := range [][]string{{"en", ""}, {"a/b"}, {"caf\u00e9"}, {"a\x00"}, nil} {
+		if _, ok := ChoiceClass(alts); ok {
+			t.Errorf("ChoiceClass(%q): ok", alts)
+		}
+	}
+	for _, c := range []struct {
+		class *Class
+		seg   string
+		want  bool
+	}{
+		{&digits, "0", true}, {&digits, "0123456789", true}, {&digits, "", false}, {&digits, "12a", false}, {&digits, "1/2", false},
+		{&digits, "1\x80", false}, {&digits, "%31", false},
+		{&two, "ab", true}, {&two, "xyz", true}, {&two, "a", false}, {&two, "abcd", false}, {&two, "aB", false}, {&two, "a{", false},
+		{&langs, "en", true}, {&langs, "fr", true}, {&langs, "pt-br", true}, {&langs, "e", false}, {&langs, "fn", false},
+		{&langs, "enfr", false}, {&langs, "pt-b", false}, {&langs, "EN", false}, {&langs, "", false},
+	} {
+		if got := c.class.fits(c.seg); got != c.want {
+			t.Errorf("%+v fits %q: %v, want %v", *c.class, c.seg, got, c.want)
 		}
 	}
 }

@@ -25,14 +25,19 @@ const (
 // group's prefix and suffix, and whether it is optional ("/:name?").
 // Partial says that a PartSegment group matches only some of the
 // segments a ":name" group matches: a regexp group that matches text
-// without "/", never empty ("/:id(\d+)"), which the index reads as a
-// segment of any text, and whose shapes are then not exact.
+// without "/", never empty ("/:lang(en|fr)"), which the index reads as a
+// segment of any text, and whose shapes are then not exact. A Class says
+// which: of a regexp group that is a class with a count ("/:id(\d+)") or
+// a choice of ASCII strings ("/:lang(en|fr)"), which, alone in its
+// segment, the index checks (Seg.Class); beside text or another group,
+// it is Partial.
 type Part struct {
 	Kind           PartKind
 	Text           string
 	Prefix, Suffix string
 	Optional       bool
 	Partial        bool
+	Class          Class
 }
 
 // PathShapes returns the shapes of the pathnames a pathname pattern of
@@ -127,6 +132,7 @@ func shapeOf(parts []Part) Shape {
 		sh         Shape
 		cur        strings.Builder // the current segment's fixed text (if mixed, that before its first group)
 		curAny     bool            // it is a ":name" group (alone, so far)
+		curClass   Class           // that group's Class
 		mixed      bool            // it has a group beside text or another group: any text, not empty
 		inSeg      bool            // a segment has started
 		wild       bool            // a "*" came: the segments now are the last ones
@@ -139,11 +145,11 @@ func shapeOf(parts []Part) Shape {
 		tail       = -1            // a repeated ":name" group after a "*" came last: the segments it needs (0 or 1)
 	)
 	closeSeg := func() {
-		seg := Seg{Text: cur.String(), Any: curAny}
+		seg := Seg{Text: cur.String(), Any: curAny, Class: curClass}
 		if mixed {
 			// Any text, not empty; one that starts with the text
 			// before its first group, if it has some ("x:id").
-			seg.Any, seg.Prefix = seg.Text == "", seg.Text != ""
+			seg.Any, seg.Prefix, seg.Class = seg.Text == "", seg.Text != "", Class{}
 		}
 		if wild {
 			back = append(back, seg)
@@ -151,7 +157,7 @@ func shapeOf(parts []Part) Shape {
 			sh.Front = append(sh.Front, seg)
 		}
 		cur.Reset()
-		curAny, mixed = false, false
+		curAny, curClass, mixed = false, Class{}, false
 	}
 	// mix makes the current segment a mixed one: ":id.html", ":a-:b".
 	mix := func() { mixed, partial = true, true }
@@ -233,9 +239,10 @@ func shapeOf(parts []Part) Shape {
 			// ("{:lang/}").
 			if ok = text(p.Prefix) && inSeg && !needsSlash; ok {
 				if plain() {
-					curAny = true
+					curAny, curClass = true, p.Class
 				} else {
 					mix()
+					partial = partial || p.Class.Min > 0
 				}
 				partial = partial || p.Partial
 				ok = text(p.Suffix)
