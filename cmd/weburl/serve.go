@@ -55,8 +55,11 @@ func serveUntil(ctx context.Context, ln net.Listener, grace time.Duration, stder
 	defer cancel()
 	err := srv.Shutdown(shutdown)
 	if errors.Is(err, context.DeadlineExceeded) {
+		// Close closes the connections; its error, if any, is of
+		// closing the listener again, which Shutdown closed.
+		_ = srv.Close()
 		fmt.Fprintf(stderr, "weburl: -serve: connections still open %v after the interrupt, closed\n", grace)
-		err = srv.Close()
+		return 0
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "weburl: -serve: %v\n", err)
