@@ -40,9 +40,9 @@ type seqItem struct {
 	kind     seqKind
 	lit      string         // seqLit
 	class    jsregexp.Class // seqClass
-	ascii    [4]uint64
-	min, max int      // seqClass: counts of code points (max -1: no bound)
-	alts     []string // seqAlt
+	ascii    [2]uint64      // seqClass: its ASCII code points (asciiBits)
+	min, max int            // seqClass: counts of code points (max -1: no bound)
+	alts     []string       // seqAlt
 }
 
 type seqKind uint8
@@ -65,13 +65,18 @@ func (it *seqItem) inClass(r rune) bool {
 }
 
 func classItem(set jsregexp.Class, min, max int) seqItem {
-	it := seqItem{kind: seqClass, class: set, min: min, max: max}
+	return seqItem{kind: seqClass, class: set, ascii: asciiBits(set), min: min, max: max}
+}
+
+// asciiBits returns the ASCII code points of set, bit c&63 of word c>>6
+// for c: a URL's components are ASCII, read a byte at a time against it.
+func asciiBits(set jsregexp.Class) (b [2]uint64) {
 	for c := rune(0); c < 0x80; c++ {
 		if set.Contains(c) {
-			it.ascii[c>>6] |= 1 << (c & 63)
+			b[c>>6] |= 1 << (c & 63)
 		}
 	}
-	return it
+	return b
 }
 
 // regexpItem returns the item of a regular expression group whose

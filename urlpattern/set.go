@@ -460,13 +460,7 @@ func segmentRegexp(expr string, ignoreCase bool) (bool, setindex.Class) {
 		if shape.Min < 1 || shape.Class.Contains('/') {
 			return false, setindex.Class{}
 		}
-		class := setindex.Class{Min: shape.Min, Max: shape.Max}
-		for c := rune(0); c < 0x80; c++ {
-			if shape.Class.Contains(c) {
-				class.Bytes[c>>6] |= 1 << (c & 63)
-			}
-		}
-		return true, class
+		return true, setindex.Class{Bytes: asciiBits(shape.Class), Min: shape.Min, Max: shape.Max}
 	case jsregexp.ChoiceShape:
 		for _, alt := range shape.Alts {
 			if alt == "" || strings.Contains(alt, "/") {

@@ -943,14 +943,7 @@ func realSets(tb testing.TB) map[string]setCase {
 		}
 		var srcs []string
 		for _, prefix := range prefixes {
-			segs := strings.Split(prefix, "/")
-			for k := range segs {
-				segs[k] = escapePatternString(segs[k])
-			}
-			p := "/" + strings.Join(segs, "/")
-			for _, path := range []string{p, p + "/:id", p + "/:id/:page?", p + "/:id/*", "/:lang/" + segs[len(segs)-1] + "/*"} {
-				srcs = append(srcs, "http{s}?://"+st.host+path)
-			}
+			srcs = append(srcs, familyRoutes(st.host, prefix, []string{"/P", "/P/:id", "/P/:id/:page?", "/P/:id/*", "/:lang/L/*"})...)
 		}
 		sets["routes of "+st.host] = withURLs([]*site{st}, compileAll(tb, srcs))
 		if n == 0 {
