@@ -1749,6 +1749,7 @@ type table struct {
 type entry struct {
 	key  string
 	a, b uint64 // key's words (keyWords)
+	m    uint64 // its middle word (midWord): with a and b, all of a key of up to 24 bytes
 	bits bitRange
 	few  []int32 // of an exact host with few shapes: their bits, in order
 	// firsts, of an exact host of up to 64 shapes that its path's first
@@ -1994,18 +1995,19 @@ func (t *table) add(key string, i int) {
 	e := t.slot(key)
 	if !e.used {
 		a, b := keyWords(key)
+		m := midWord(key)
 		if t.fold {
-			a, b = ascii.LowerWord(a), ascii.LowerWord(b) // as slot reads a key
+			a, b, m = ascii.LowerWord(a), ascii.LowerWord(b), ascii.LowerWord(m) // as slot reads a key
 		}
-		*e = entry{key: key, a: a, b: b, used: true}
+		*e = entry{key: key, a: a, b: b, m: m, used: true}
 		t.n++
 	}
 	e.bits.set(i)
 }
 
 // slot returns key's entry, or the free one where it goes. A key of up
-// to 16 bytes is compared by its words, which its hash has loaded, and a
-// longer one by longEqual.
+// to 24 bytes (most hostnames) is compared by its words, which its hash
+// has loaded, and a longer one by longEqual.
 func (t *table) slot(key string) *entry {
 	var a, b uint64
 	if n := len(key); n >= 8 {
@@ -2020,16 +2022,17 @@ func (t *table) slot(key string) *entry {
 	mask := uint32(len(t.slots) - 1)
 	for j := strHash(a, b, m, len(key)) & mask; ; j = (j + 1) & mask {
 		e := &t.slots[j]
-		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || longEqual(key, e.key, t.fold)) {
+		if !e.used || e.a == a && e.b == b && len(e.key) == len(key) && (len(key) <= 16 || e.m == m && (len(key) <= 24 || longEqual(key, e.key, t.fold))) {
 			return e
 		}
 	}
 }
 
 // longEqual reports whether key, of more than 16 bytes, is k, a key of
-// a table (or a group of hostFirsts) of its length whose first and last
-// eight bytes it has (as keyWords reads them; in lower case with fold):
-// for up to 24 bytes (many hostnames), whether the eight from the eighth
+// a table (of more than 24 bytes: slot compares a shorter one by its
+// middle word) or the text of a group of hostFirsts, of its length, whose
+// first and last eight bytes it has (as keyWords reads them; in lower
+// case with fold): for up to 24 bytes, whether the eight from the eighth
 // on are the same, with no call of the runtime's comparison.
 func longEqual(key, k string, fold bool) bool {
 	if len(key) > 24 {
