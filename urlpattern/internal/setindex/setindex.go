@@ -1833,7 +1833,28 @@ func groupOf(slots []firstGroup, seg string, fold bool) uint64 {
 		if g.mask == 0 {
 			g = &slots[1]
 		}
-		if g.text == seg || fold && ascii.EqualFold(seg, g.text) {
+		n := len(seg)
+		if len(g.text) != n {
+			return 0
+		}
+		// By its words, as keyWords reads them (g.a and g.b), where it
+		// has four to 16 bytes, rather than by the runtime's comparison.
+		var a, b uint64
+		switch {
+		case n >= 8 && n <= 16:
+			a, b = ascii.Load64(seg, 0), ascii.Load64(seg, n-8)
+		case n >= 4 && n < 8:
+			a = uint64(ascii.Load32(seg, 0))<<32 | uint64(ascii.Load32(seg, n-4))
+		default:
+			if g.text == seg || fold && ascii.EqualFold(seg, g.text) {
+				return g.mask
+			}
+			return 0
+		}
+		if fold {
+			a, b = ascii.LowerWord(a), ascii.LowerWord(b)
+		}
+		if a == g.a && b == g.b {
 			return g.mask
 		}
 		return 0
