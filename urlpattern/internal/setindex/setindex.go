@@ -1434,17 +1434,17 @@ func (p *Path) emptyStarts() uint64 {
 // missing, as seg would return "" for it: from the mask of the path's
 // "/" (emptyStarts), without the offsets seg reads.
 func (p *Path) frontEmpty(m uint8) bool {
-	p.count() // scan, once
-	s, empty := p.slashes, p.emptyStarts()
-	for ; m != 0; m >>= 1 {
-		if s == 0 {
-			return true // no segment k, nor after it
-		}
-		low := s & -s // the "/" before segment k
-		if m&1 != 0 && empty&low != 0 {
+	if bits.Len8(m) > p.count() { // scan, once
+		return true // no segment k for the last k of m
+	}
+	// Each empty segment's k, the number of "/" before its own: most
+	// paths have none, or one at the end ("/docs/"), where a walk over
+	// the "/" up to the last k of m took 65 instructions a call on the
+	// routes of 20 sites.
+	for empty := p.emptyStarts(); empty != 0; empty &= empty - 1 {
+		if k := bits.OnesCount64(p.slashes & (empty&-empty - 1)); k < 8 && m&(1<<k) != 0 {
 			return true
 		}
-		s &^= low
 	}
 	return false
 }
