@@ -72,7 +72,12 @@ func SURT(rawURL string, opts SURTOptions) (string, error) {
 			return "", err
 		}
 	}
-	return ownedString(c.surtOf(nil, u, &opts)), nil // into a buffer the size of the key
+	// surtOf, without its call: into a buffer the size of the key.
+	k, ok := c.surtKey(nil, u, &opts)
+	if !ok {
+		k = c.surtByURLKey(k, u, &opts)
+	}
+	return ownedString(k), nil
 }
 
 // AppendSURT appends the SURT of rawURL, as [SURT] returns it, to dst and
@@ -214,6 +219,12 @@ func (c *Canonicalizer) surtOf(buf []byte, u *weburl.URL, surt *SURTOptions) []b
 	if ok {
 		return buf
 	}
+	return c.surtByURLKey(buf, u, surt)
+}
+
+// surtByURLKey appends the SURT of u to buf by urlKey, where surtKey
+// declined, into a buffer keyBuffer makes if buf is nil.
+func (c *Canonicalizer) surtByURLKey(buf []byte, u *weburl.URL, surt *SURTOptions) []byte {
 	if buf == nil {
 		buf = keyBuffer(u, surt)
 	}
@@ -261,7 +272,7 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 		// query's rules keep its length (the commonest URLs), and so the
 		// size class of the key's length (keyCap's took a class more for
 		// a tenth of kasztp's keys).
-		buf = make([]byte, 0, keyCap(u.Href(), protocol, true, surt)-1-www)
+		buf = newKey(keyCap(u.Href(), protocol, true, surt) - 1 - www)
 	}
 	if surt.WithScheme {
 		buf = append(append(buf, protocol...), "//("...)

@@ -57,7 +57,7 @@ func checkSURTKey(t *testing.T, u *weburl.URL) (fast int) {
 			pre = len(u.Protocol()) + len("//(")
 		}
 		path := len(k) - query - (pre + bytes.IndexByte(k[pre:], '/'))
-		want := len(k) + len(u.Pathname()) - path
+		want := allocated(len(k) + len(u.Pathname()) - path)
 		plain := !u.HasHash() && u.Username() == "" && u.Password() == ""
 		if plain && query == len(u.Search()) && (query > 0 || !u.HasSearch()) && cap(k) != want {
 			t.Errorf("surtKey(%q, %+v) into no buffer: capacity %d, want %d", u.Href(), opts, cap(k), want)
@@ -189,4 +189,26 @@ func TestAppendSURTAllocs(t *testing.T) {
 		t.Errorf("AppendSURT: %.3f allocations per line of kasztp, want fewer than 0.1", n)
 	}
 	t.Logf("AppendSURT: %.3f allocations per line of kasztp", n)
+}
+
+// allocated returns the capacity of a buffer of n bytes as newKey makes
+// it: for up to 256 bytes, the size class of n, which append rounds a
+// new slice's capacity up to; for more, n, as make has it.
+func allocated(n int) int {
+	if n > 256 {
+		return n
+	}
+	return cap(append([]byte(nil), make([]byte, n)...))
+}
+
+// TestNewKey checks that newKey's buffers are empty and hold the bytes
+// asked for, in the allocator's size class of that many bytes: the
+// memory make([]byte, 0, n) takes.
+func TestNewKey(t *testing.T) {
+	for n := 1; n <= 600; n++ {
+		b := newKey(n)
+		if len(b) != 0 || cap(b) != allocated(n) {
+			t.Errorf("newKey(%d): len %d, cap %d; want 0, %d", n, len(b), cap(b), allocated(n))
+		}
+	}
 }
