@@ -378,19 +378,19 @@ func ByteMask(s string, c byte) (m uint64, ok bool) {
 		return m, true
 	}
 	for i := 0; i < n-8; i += 8 {
-		m |= wordMask(Load64(s, i), c) << i
+		m |= WordMask(Load64(s, i), c) << i
 	}
 	// The bits of the bytes the last word shares with the one before are
 	// those already set.
-	return m | wordMask(Load64(s, n-8), c)<<(n-8), true
+	return m | WordMask(Load64(s, n-8), c)<<(n-8), true
 }
 
-// wordMask returns a byte whose bit j is set where byte j of x, eight
+// WordMask returns a byte whose bit j is set where byte j of x, eight
 // ASCII bytes, is c: the high bits WordOther leaves clear, moved to the
 // low bit of their byte, are gathered into the top byte by one
 // multiplication (bit 8j lands on bit 8j+7(8-j) = 56+j, and no two
 // products share a bit, so none carries).
-func wordMask(x uint64, c byte) uint64 {
+func WordMask(x uint64, c byte) uint64 {
 	return (^WordOther(x, c) >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56
 }
 

@@ -50,10 +50,18 @@ func FuzzWords(f *testing.F) {
 			}
 			for _, c := range chars {
 				got := WordOther(x, byte(c))
+				var want uint64 // WordMask's: bit j where byte j is c
 				for j := range 8 {
-					if b := byte(x >> (8 * j)); got>>(8*j+7)&1 != 0 != (b != byte(c)) {
+					b := byte(x >> (8 * j))
+					if got>>(8*j+7)&1 != 0 != (b != byte(c)) {
 						t.Errorf("WordOther(%#x, %q): byte %d (%q) is wrong", x, c, j, b)
 					}
+					if b == byte(c) {
+						want |= 1 << j
+					}
+				}
+				if m := WordMask(x, byte(c)); m != want {
+					t.Errorf("WordMask(%#x, %q) = %#x, byte by byte %#x", x, c, m, want)
 				}
 			}
 		}
