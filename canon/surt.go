@@ -271,11 +271,12 @@ func (c *Canonicalizer) surtKey(buf []byte, u *weburl.URL, surt *SURTOptions) (_
 	if c.StripWWW {
 		switch {
 		case len(hostname) > 5 && hostname[:4] == "www." && hostname[4] != 'w':
-			www = 4 // the commonest, without wwwPrefix's call and loop
+			// The commonest, without wwwPrefix's call and loop.
+			www, hostname, dots = 4, hostname[4:], dots>>4
 		case len(hostname) > 3 && hostname[0] == 'w':
 			www = wwwPrefix(hostname)
+			hostname, dots = hostname[www:], dots>>(www&63) // www < 64: the mask's bits
 		}
-		hostname, dots = hostname[www:], dots>>(www&63) // www < 64: the mask's bits
 	}
 	given := len(buf)
 	if buf == nil {
