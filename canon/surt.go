@@ -192,9 +192,10 @@ func appendReversedLabels[S ~string | ~[]byte](dst []byte, host S) []byte {
 // whether it starts or ends with a dot or has two in a row, as
 // hasStrayDots does.
 func strayDots(dots uint64, n int) bool {
-	// The first byte, the last (none where n is 0: a shift of 64 bits or
-	// more gives 0), and each byte after a dot.
-	return dots&(1|1<<(uint(n)-1)|dots>>1) != 0
+	// The first byte, the last, and each byte after a dot. Where n is 0,
+	// dots is 0 too; the shift's count masked to 63, which it is for
+	// 1 <= n <= 64, spares the compiler's code for a count of 64 or more.
+	return dots&(1|1<<((uint(n)-1)&63)|dots>>1) != 0
 }
 
 // appendLabelsByMask is appendReversedLabels for a host of at most 64
